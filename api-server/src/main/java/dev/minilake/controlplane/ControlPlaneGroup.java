@@ -1,0 +1,79 @@
+package dev.minilake.controlplane;
+
+import dev.minilake.core.api.ApiGroup;
+import dev.minilake.core.api.ApiGroupRegistry;
+import dev.minilake.core.api.Reply;
+import dev.minilake.core.api.Routes;
+import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.store.Store;
+import dev.minilake.engines.duckdb.DuckDbEngine;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** MiniLake's own control plane under /_minilake/: health, ready, services and reset. */
+@Component
+public class ControlPlaneGroup implements ApiGroup {
+    private final ObjectProvider<ApiGroupRegistry> registry;
+    private final ResetService reset;
+    private final Store store;
+    private final DuckDbEngine duckdb;
+
+    public ControlPlaneGroup(ObjectProvider<ApiGroupRegistry> registry, ResetService reset, Store store, DuckDbEngine duckdb) {
+        this.registry = registry;
+        this.reset = reset;
+        this.store = store;
+        this.duckdb = duckdb;
+    }
+
+    @Override
+    public String name() {
+        return "control-plane";
+    }
+
+    @Override
+    public ServiceStatus status() {
+        return ServiceStatus.REAL;
+    }
+
+    @Override
+    public String note() {
+        return "/_minilake/health, ready, services and reset";
+    }
+
+    @Override
+    public List<String> sdkApis() {
+        return List.of();
+    }
+
+    @Override
+    public void routes(Routes r) {
+        r.get("/_minilake/health", req -> Map.of("status", "ok"));
+        r.get("/_minilake/ready", req -> ready());
+        r.get("/_minilake/services", req -> Map.of("services", services()));
+        r.post("/_minilake/reset", req -> reset.reset());
+    }
+
+    Reply ready() {
+        Map<String, String> engines = new LinkedHashMap<>();
+        engines.put("store", store.ping() ? "ok" : "unavailable");
+        engines.put("duckdb", duckdb.ping() ? "ok" : "unavailable");
+        boolean ok = engines.values().stream().allMatch("ok"::equals);
+        return Reply.of(ok ? 200 : 503, Map.of("ready", ok, "engines", engines));
+    }
+
+    List<Map<String, Object>> services() {
+        return registry.getObject().groups().stream().map(g -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", g.name());
+            m.put("status", g.status().name());
+            m.put("label", g.status().label());
+            m.put("note", g.note());
+            m.put("sdk_apis", g.sdkApis());
+            return m;
+        }).toList();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.minilake.core;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.minilake.core.api.ApiGroup;
+import dev.minilake.core.api.ApiGroupRegistry;
+import dev.minilake.core.api.SdkOperations;
+import dev.minilake.core.auth.AuthFilter;
+import dev.minilake.core.auth.TokenValidator;
+import dev.minilake.core.error.ApiErrorHandler;
+import dev.minilake.core.json.Json;
+import dev.minilake.core.settings.Settings;
+import dev.minilake.core.store.DataDir;
+import dev.minilake.core.store.SqliteStore;
+import dev.minilake.core.store.Store;
+import dev.minilake.core.web.RequestLogFilter;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.WebFilter;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Wires the core: data dir, store, scheduler, error model, auth and the router built from the groups. */
+@Configuration(proxyBeanMethods = false)
+public class ServerConfiguration {
+
+    @Bean
+    @Primary
+    public ObjectMapper objectMapper() {
+        return Json.newMapper();
+    }
+
+    @Bean(destroyMethod = "deleteIfEphemeral")
+    public DataDir dataDir(Settings settings) {
+        if (settings.dataDir() != null) return DataDir.persistent(settings.dataDir());
+        if (settings.persistent()) {
+            return DataDir.persistent(Path.of(System.getProperty("user.home"), ".minilake", "data"));
+        }
+        return DataDir.ephemeral();
+    }
+
+    @Bean(destroyMethod = "close")
+    public Store store(DataDir dataDir, ObjectMapper json) {
+        return new SqliteStore(dataDir.area("control").resolve("minilake.db"), json);
+    }
+
+    /** All blocking work (JDBC, files, processes) runs here, never on the Netty event loop. */
+    @Bean(destroyMethod = "dispose")
+    public Scheduler blockingScheduler() {
+        return Schedulers.newBoundedElastic(Math.max(32, 8 * Runtime.getRuntime().availableProcessors()),
+                100_000, "minilake-blocking", 60, true);
+    }
+
+    /**
+     * Own event loops per server instead of Reactor Netty's global ones, so that closing one
+     * MiniLake context (a test's second server) never stops another in the same JVM.
+     */
+    @Bean
+    public ReactorResourceFactory reactorResourceFactory() {
+        ReactorResourceFactory f = new ReactorResourceFactory();
+        f.setUseGlobalResources(false);
+        return f;
+    }
+
+    @Bean
+    public SdkOperations sdkOperations() {
+        return SdkOperations.load();
+    }
+
+    @Bean
+    public ApiErrorHandler apiErrorHandler(ObjectMapper json, SdkOperations sdk) {
+        return new ApiErrorHandler(json, sdk);
+    }
+
+    @Bean
+    public ApiGroupRegistry apiGroupRegistry(List<ApiGroup> groups, ObjectMapper json, Scheduler blockingScheduler) {
+        return new ApiGroupRegistry(groups, json, blockingScheduler);
+    }
+
+    @Bean
+    public RouterFunction<ServerResponse> minilakeRoutes(ApiGroupRegistry registry) {
+        return registry.router();
+    }
+
+    @Bean
+    public WebFilter authFilter(Settings settings, TokenValidator tokens, ObjectMapper json, Scheduler blockingScheduler) {
+        return new AuthFilter(settings, tokens, json, blockingScheduler);
+    }
+
+    @Bean
+    @ConditionalOnExpression("@settings.verbose()")
+    public WebFilter requestLogFilter() {
+        return new RequestLogFilter();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.minilake.core.api;
+
+import java.util.List;
+
+/**
+ * One API group's declaration: who it is, how real it is, which SDK APIs it serves, its routes and
+ * how it resets. The banner, /_minilake/services, reset and (later) coverage and MCP all derive from
+ * these declarations, so a group is declared exactly once, by implementing this as a Spring bean.
+ */
+public interface ApiGroup {
+
+    /** Short stable name, e.g. "tokens". */
+    String name();
+
+    ServiceStatus status();
+
+    /** One line saying what is real and what is not. */
+    String note();
+
+    /** The SDK API classes this group serves, as the Python SDK names them (e.g. "TokensAPI"). */
+    List<String> sdkApis();
+
+    /** Registers this group's routes. */
+    void routes(Routes routes);
+
+    /** Stops this group's background work (runs, timers) before the store is cleared. */
+    default void quiesce() throws Exception {
+    }
+
+    /**
+     * Returns this group's own non-store state (files, engines, timers) to a clean workspace.
+     * Runs after the store was cleared, so a group may re-seed its defaults here. Throwing fails the reset.
+     */
+    default void reset() throws Exception {
+    }
+
+    /** Reset order: lower runs first (e.g. jobs stop before files vanish). */
+    default int resetOrder() {
+        return 0;
+    }
+}

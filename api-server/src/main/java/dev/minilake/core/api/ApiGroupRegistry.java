@@ -1,0 +1,54 @@
+package dev.minilake.core.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.scheduler.Scheduler;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Collects every {@link ApiGroup} declaration and derives what is built from them: the router,
+ * the service list and the reset order. A group that cannot register its routes fails the start.
+ */
+public final class ApiGroupRegistry {
+    private final List<ApiGroup> groups;
+    private final RouterFunction<ServerResponse> router;
+
+    public ApiGroupRegistry(List<ApiGroup> groups, ObjectMapper json, Scheduler blocking) {
+        Set<String> names = new HashSet<>();
+        for (ApiGroup g : groups) {
+            if (!names.add(g.name())) throw new IllegalStateException("two API groups are named " + g.name());
+        }
+        this.groups = groups.stream().sorted(Comparator.comparing(ApiGroup::name)).toList();
+        List<RouterFunction<ServerResponse>> fns = new ArrayList<>();
+        for (ApiGroup g : this.groups) {
+            Routes r = new Routes(json, blocking);
+            try {
+                g.routes(r);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("API group " + g.name() + " failed to register its routes: " + e.getMessage(), e);
+            }
+            RouterFunction<ServerResponse> fn = r.build();
+            if (fn != null) fns.add(fn);
+        }
+        this.router = fns.stream().reduce(RouterFunction::and)
+                .orElseThrow(() -> new IllegalStateException("no API group registered a route"));
+    }
+
+    public List<ApiGroup> groups() {
+        return groups;
+    }
+
+    public RouterFunction<ServerResponse> router() {
+        return router;
+    }
+
+    public List<ApiGroup> inResetOrder() {
+        return groups.stream().sorted(Comparator.comparingInt(ApiGroup::resetOrder)).toList();
+    }
+}

@@ -1,0 +1,202 @@
+package dev.minilake.core.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.error.ErrorCode;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.RequestPredicates;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The route DSL every API group uses. A handler is plain blocking Java: it receives a decoded,
+ * validated body and returns a DTO. This class runs it on the blocking scheduler (never on the
+ * Netty event loop), decodes JSON with Databricks-shaped errors, and encodes the result.
+ */
+public final class Routes {
+
+    @FunctionalInterface
+    public interface Handler {
+        Object handle(Request request) throws Exception;
+    }
+
+    @FunctionalInterface
+    public interface BodyHandler<B> {
+        Object handle(Request request, B body) throws Exception;
+    }
+
+    /** JSON bodies above this are refused; large bytes go through streaming routes. */
+    static final int MAX_JSON_BODY = 64 * 1024 * 1024;
+
+    private final ObjectMapper json;
+    private final Scheduler blocking;
+    private final List<RouterFunction<ServerResponse>> functions = new ArrayList<>();
+
+    public Routes(ObjectMapper json, Scheduler blocking) {
+        this.json = json;
+        this.blocking = blocking;
+    }
+
+    public Routes get(String path, Handler h) {
+        return add(HttpMethod.GET, path, req -> run(req, h));
+    }
+
+    /** GET whose query parameters bind to a DTO, the way the SDKs send GET request fields. */
+    public <B> Routes get(String path, Class<B> type, BodyHandler<B> h) {
+        return add(HttpMethod.GET, path, req -> run(req, r -> h.handle(r, fromQuery(req, type))));
+    }
+
+    public Routes delete(String path, Handler h) {
+        return add(HttpMethod.DELETE, path, req -> run(req, h));
+    }
+
+    public <B> Routes delete(String path, Class<B> type, BodyHandler<B> h) {
+        return withBody(HttpMethod.DELETE, path, type, h);
+    }
+
+    public Routes post(String path, Handler h) {
+        return add(HttpMethod.POST, path, req -> req.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
+                .flatMap(ignored -> run(req, h)));
+    }
+
+    public <B> Routes post(String path, Class<B> type, BodyHandler<B> h) {
+        return withBody(HttpMethod.POST, path, type, h);
+    }
+
+    public <B> Routes put(String path, Class<B> type, BodyHandler<B> h) {
+        return withBody(HttpMethod.PUT, path, type, h);
+    }
+
+    public <B> Routes patch(String path, Class<B> type, BodyHandler<B> h) {
+        return withBody(HttpMethod.PATCH, path, type, h);
+    }
+
+    /** For streaming endpoints (file bytes, Arrow chunks) that need the raw reactive API. */
+    public Routes raw(RouterFunction<ServerResponse> fn) {
+        functions.add(fn);
+        return this;
+    }
+
+    public ObjectMapper json() {
+        return json;
+    }
+
+    public Scheduler blocking() {
+        return blocking;
+    }
+
+    RouterFunction<ServerResponse> build() {
+        return functions.stream().reduce(RouterFunction::and).orElse(null);
+    }
+
+    private Routes add(HttpMethod method, String path,
+                       org.springframework.web.reactive.function.server.HandlerFunction<ServerResponse> fn) {
+        functions.add(RouterFunctions.route(RequestPredicates.method(method).and(RequestPredicates.path(path)), fn));
+        return this;
+    }
+
+    private <B> Routes withBody(HttpMethod method, String path, Class<B> type, BodyHandler<B> h) {
+        return add(method, path, req -> readBody(req)
+                .flatMap(bytes -> run(req, r -> h.handle(r, decode(bytes, type)))));
+    }
+
+    private Mono<byte[]> readBody(ServerRequest req) {
+        return DataBufferUtils.join(req.body((msg, ctx) -> msg.getBody()), MAX_JSON_BODY)
+                .map(buf -> {
+                    byte[] bytes = new byte[buf.readableByteCount()];
+                    buf.read(bytes);
+                    DataBufferUtils.release(buf);
+                    return bytes;
+                })
+                .onErrorMap(org.springframework.core.io.buffer.DataBufferLimitException.class,
+                        e -> new ApiException(ErrorCode.INVALID_PARAMETER_VALUE,
+                                "Request body exceeds the limit of " + MAX_JSON_BODY + " bytes"))
+                .defaultIfEmpty(new byte[0]);
+    }
+
+    /** Decodes a JSON body: unparseable is MALFORMED_REQUEST, a wrongly typed field is INVALID_PARAMETER_VALUE naming it. */
+    <B> B decode(byte[] bytes, Class<B> type) {
+        JsonNode tree;
+        try {
+            tree = isBlank(bytes) ? JsonNodeFactory.instance.objectNode() : json.readTree(bytes);
+        } catch (IOException e) {
+            throw new ApiException(ErrorCode.MALFORMED_REQUEST, "Malformed JSON request body: " + firstLine(e));
+        }
+        if (!tree.isObject()) {
+            throw new ApiException(ErrorCode.MALFORMED_REQUEST, "The request body must be a JSON object");
+        }
+        return bind(tree, type);
+    }
+
+    private <B> B bind(JsonNode tree, Class<B> type) {
+        B body;
+        try {
+            body = json.treeToValue(tree, type);
+        } catch (MismatchedInputException e) {
+            String field = e.getPath().stream()
+                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            throw ApiException.invalid("Invalid value for field '" + field + "': " + firstLine(e));
+        } catch (JsonProcessingException e) {
+            throw ApiException.invalid("Invalid request: " + firstLine(e));
+        }
+        if (body instanceof Validated v) v.validate();
+        return body;
+    }
+
+    private <B> B fromQuery(ServerRequest req, Class<B> type) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, List<String>> e : req.queryParams().entrySet()) {
+            List<String> values = e.getValue();
+            if (values.size() == 1) node.put(e.getKey(), values.get(0));
+            else values.forEach(v -> node.withArray(e.getKey()).add(v));
+        }
+        return bind(node, type);
+    }
+
+    private Mono<ServerResponse> run(ServerRequest req, Handler h) {
+        Request request = new Request(req);
+        return Mono.fromCallable(() -> h.handle(request))
+                .subscribeOn(blocking)
+                .map(Routes::asReply)
+                .defaultIfEmpty(Reply.of(200, Map.of()))
+                .flatMap(reply -> {
+                    ServerResponse.BodyBuilder b = ServerResponse.status(reply.status())
+                            .contentType(MediaType.APPLICATION_JSON);
+                    reply.headers().forEach(b::header);
+                    return b.bodyValue(reply.body() == null ? Map.of() : reply.body());
+                });
+    }
+
+    private static Reply asReply(Object result) {
+        return result instanceof Reply r ? r : Reply.of(200, result);
+    }
+
+    private static boolean isBlank(byte[] bytes) {
+        for (byte b : bytes) if (!Character.isWhitespace(b)) return false;
+        return true;
+    }
+
+    private static String firstLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

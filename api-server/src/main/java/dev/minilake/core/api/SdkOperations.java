@@ -1,0 +1,92 @@
+package dev.minilake.core.api;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Every operation of the pinned Databricks SDK (module, API class, method, verb, path), read from
+ * sdk-operations.tsv, which scripts/gen_sdk_operations.py generates from the SDK's own source. A
+ * request that no group serves but that matches one of these gets an honest 501 naming the API.
+ */
+public final class SdkOperations {
+
+    public record Operation(String module, String apiClass, String method, String verb, String pathTemplate,
+                            boolean accountLevel, Pattern pattern, int literalLength) {
+        public String displayName() {
+            return apiClass + "." + method + " (" + verb + " " + pathTemplate + ")";
+        }
+    }
+
+    private final List<Operation> operations;
+
+    private SdkOperations(List<Operation> operations) {
+        // most specific first, so /a/{x}/b wins over /a/{x}
+        this.operations = operations.stream()
+                .sorted(Comparator.comparingInt(Operation::literalLength).reversed()).toList();
+    }
+
+    public static SdkOperations load() {
+        try (InputStream in = SdkOperations.class.getResourceAsStream("/sdk-operations.tsv")) {
+            if (in == null) throw new IllegalStateException("sdk-operations.tsv is missing from the classpath");
+            List<Operation> ops = new ArrayList<>();
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                String[] f = line.split("\t");
+                ops.add(new Operation(f[0], f[1], f[2], f[3], f[4], "account".equals(f[5]),
+                        compile(f[4]), f[4].replaceAll("\\{[^}]*}", "").length()));
+            }
+            return new SdkOperations(ops);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A path template as a regex: a placeholder matches one or more characters, slashes included (file paths). */
+    static Pattern compile(String template) {
+        StringBuilder re = new StringBuilder("^");
+        int i = 0;
+        while (i < template.length()) {
+            int open = template.indexOf('{', i);
+            if (open < 0) {
+                re.append(Pattern.quote(template.substring(i)));
+                break;
+            }
+            re.append(Pattern.quote(template.substring(i, open)));
+            int close = template.indexOf('}', open);
+            re.append("[^?#]+?");
+            i = close + 1;
+        }
+        return Pattern.compile(re.append("/?$").toString());
+    }
+
+    public Optional<Operation> match(String verb, String path) {
+        return operations.stream()
+                .filter(op -> op.verb().equals(verb) && isSpecific(op) && op.pattern().matcher(path).matches())
+                .findFirst();
+    }
+
+    /**
+     * False for templates such as {@code /api/2.0/{name}} whose first segment is a placeholder: they
+     * would claim every unknown path, so they never turn a 404 into a 501.
+     */
+    static boolean isSpecific(Operation op) {
+        return !GENERIC.matcher(op.pathTemplate()).find();
+    }
+
+    private static final Pattern GENERIC = Pattern.compile("^/api/[^/]+/\\{");
+
+    public List<Operation> all() {
+        return operations;
+    }
+}

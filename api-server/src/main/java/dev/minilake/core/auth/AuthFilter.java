@@ -1,0 +1,65 @@
+package dev.minilake.core.auth;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.minilake.core.error.ErrorBody;
+import dev.minilake.core.settings.Settings;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * The one place authentication happens. In open mode (the default) any bearer token, or none, is
+ * accepted, as the seed promises. In strict mode a request needs MINILAKE_TOKEN or a token created
+ * through the Tokens API; the control plane's health and ready probes stay open.
+ */
+@Order(0)
+public final class AuthFilter implements WebFilter {
+    private final Settings settings;
+    private final TokenValidator tokens;
+    private final ObjectMapper json;
+    private final Scheduler blocking;
+
+    public AuthFilter(Settings settings, TokenValidator tokens, ObjectMapper json, Scheduler blocking) {
+        this.settings = settings;
+        this.tokens = tokens;
+        this.json = json;
+        this.blocking = blocking;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (settings.authMode() == Settings.AuthMode.OPEN || isOpenPath(exchange.getRequest().getPath().value())) {
+            return chain.filter(exchange);
+        }
+        String header = exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
+        String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
+        if (token == null || token.isEmpty()) return deny(exchange, "Missing bearer token (MINILAKE_AUTH=strict)");
+        if (token.equals(settings.adminToken())) return chain.filter(exchange);
+        return Mono.fromCallable(() -> tokens.isValid(token)).subscribeOn(blocking)
+                .flatMap(ok -> ok ? chain.filter(exchange) : deny(exchange, "Invalid access token"));
+    }
+
+    static boolean isOpenPath(String path) {
+        return path.equals("/_minilake/health") || path.equals("/_minilake/ready")
+                || path.equals("/.well-known/databricks-config");
+    }
+
+    private Mono<Void> deny(ServerWebExchange exchange, String message) {
+        var response = exchange.getResponse();
+        response.setRawStatusCode(401);
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        byte[] bytes;
+        try {
+            bytes = json.writeValueAsBytes(new ErrorBody("UNAUTHENTICATED", message));
+        } catch (JsonProcessingException e) {
+            bytes = new byte[0];
+        }
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.minilake.core.error;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.minilake.core.api.SdkOperations;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.codec.DecodingException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.WebExceptionHandler;
+import reactor.core.publisher.Mono;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Turns every failure into {"error_code", "message"} with the matching status. Unknown routes
+ * become 501 when the pinned SDK knows the operation, otherwise 404 ENDPOINT_NOT_FOUND. Unexpected
+ * exceptions are logged in full and reach the client as a short 500, never a stack trace.
+ */
+@Order(-2)
+public final class ApiErrorHandler implements WebExceptionHandler {
+    private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+
+    private final ObjectMapper json;
+    private final SdkOperations sdk;
+
+    public ApiErrorHandler(ObjectMapper json, SdkOperations sdk) {
+        this.json = json;
+        this.sdk = sdk;
+    }
+
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
+        ServerHttpResponse response = exchange.getResponse();
+        if (response.isCommitted()) {
+            log.warn("error after the response was committed: {}", ex.toString());
+            return Mono.error(ex);
+        }
+        ApiException api = toApiException(exchange, ex);
+        response.setRawStatusCode(api.code().httpStatus());
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        byte[] bytes;
+        try {
+            bytes = json.writeValueAsBytes(new ErrorBody(api.code().name(), api.getMessage()));
+        } catch (JsonProcessingException e) {
+            bytes = "{\"error_code\":\"INTERNAL_ERROR\",\"message\":\"error encoding failed\"}".getBytes(StandardCharsets.UTF_8);
+        }
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+    }
+
+    ApiException toApiException(ServerWebExchange exchange, Throwable ex) {
+        if (ex instanceof ApiException a) return a;
+        if (ex instanceof ServerWebInputException in) {
+            Throwable cause = in.getCause() instanceof DecodingException d && d.getCause() != null ? d.getCause() : in.getCause();
+            return new ApiException(ErrorCode.MALFORMED_REQUEST,
+                    "Malformed request: " + (cause != null ? cause.getMessage() : in.getReason()));
+        }
+        if (ex instanceof ResponseStatusException rse) {
+            HttpStatus status = HttpStatus.resolve(rse.getStatusCode().value());
+            if (status == HttpStatus.NOT_FOUND || status == HttpStatus.METHOD_NOT_ALLOWED) {
+                return unrouted(exchange);
+            }
+            if (status == HttpStatus.UNSUPPORTED_MEDIA_TYPE || status == HttpStatus.BAD_REQUEST) {
+                return new ApiException(ErrorCode.MALFORMED_REQUEST, "Malformed request: " + rse.getReason());
+            }
+            if (status == HttpStatus.PAYLOAD_TOO_LARGE) {
+                return new ApiException(ErrorCode.INVALID_PARAMETER_VALUE, "Request body too large");
+            }
+        }
+        log.error("unexpected error on {} {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath(), ex);
+        return new ApiException(ErrorCode.INTERNAL_ERROR, "Internal error: " + ex.getClass().getSimpleName()
+                + (ex.getMessage() != null ? ": " + firstLine(ex.getMessage()) : ""));
+    }
+
+    private ApiException unrouted(ServerWebExchange exchange) {
+        String verb = exchange.getRequest().getMethod().name();
+        String path = exchange.getRequest().getPath().value();
+        return sdk.match(verb, path)
+                .map(op -> new ApiException(ErrorCode.NOT_IMPLEMENTED,
+                        "MiniLake does not implement " + op.module() + " " + op.displayName()
+                                + ". See /_minilake/services for what is served."))
+                .orElseGet(() -> new ApiException(ErrorCode.ENDPOINT_NOT_FOUND,
+                        "No API found for '" + verb + " " + path + "'"));
+    }
+
+    private static String firstLine(String m) {
+        int nl = m.indexOf('\n');
+        String s = nl < 0 ? m : m.substring(0, nl);
+        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.minilake.core.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/** The one JSON configuration: snake_case field names come from the DTOs; nulls are left out, as Databricks does. */
+public final class Json {
+    private Json() {
+    }
+
+    public static ObjectMapper newMapper() {
+        return JsonMapper.builder()
+                .findAndAddModules()
+                .serializationInclusion(JsonInclude.Include.NON_NULL)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .build();
+    }
+}

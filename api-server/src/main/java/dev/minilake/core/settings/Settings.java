@@ -1,0 +1,181 @@
+package dev.minilake.core.settings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * Every MiniLake setting, in one place: command-line flags and MINILAKE_* environment variables.
+ * A flag beats its environment variable, which beats the default. {@link #help()} is generated
+ * from the same table, so the documentation cannot drift from the parser.
+ */
+public final class Settings {
+
+    /** One setting: its flag (or null), its environment variable (or null), default and help text. */
+    record Option(String flag, String env, String metavar, String defaultValue, String help,
+                  BiConsumer<Settings, String> apply) {
+        boolean isSwitch() {
+            return metavar == null;
+        }
+    }
+
+    private static final List<Option> OPTIONS = List.of(
+            new Option("--port", "MINILAKE_PORT", "PORT", "8000", "TCP port to serve on (0 picks a free one)",
+                    (s, v) -> s.port = parseInt("--port", v)),
+            new Option("--host", "MINILAKE_HOST", "HOST", "127.0.0.1", "address to bind; 0.0.0.0 exposes MiniLake beyond this machine",
+                    (s, v) -> s.host = v),
+            new Option("--data-dir", "MINILAKE_DATA_DIR", "PATH", null,
+                    "where all state lives; setting it keeps the workspace across restarts",
+                    (s, v) -> s.dataDir = Path.of(v).toAbsolutePath().normalize()),
+            new Option(null, "MINILAKE_PERSIST", "0|1", "0",
+                    "1 keeps the workspace across restarts (in ~/.minilake/data unless a data dir is given)",
+                    (s, v) -> s.persist = parseBool("MINILAKE_PERSIST", v)),
+            new Option("--verbose", "MINILAKE_VERBOSE", null, "0", "log every request (method, path, status, time)",
+                    (s, v) -> s.verbose = parseBool("MINILAKE_VERBOSE", v)),
+            new Option(null, "MINILAKE_AUTH", "open|strict", "open",
+                    "open accepts any bearer token or none; strict requires MINILAKE_TOKEN or a token made by the Tokens API",
+                    (s, v) -> s.authMode = parseAuth(v)),
+            new Option(null, "MINILAKE_TOKEN", "TOKEN", null, "the admin token accepted in strict auth mode",
+                    (s, v) -> s.adminToken = v),
+            new Option(null, "MINILAKE_WORKSPACE_ID", "ID", "6051921418418893",
+                    "numeric workspace id served in host metadata and the X-Databricks-Org-Id header",
+                    (s, v) -> s.workspaceId = parseLong("MINILAKE_WORKSPACE_ID", v)),
+            new Option(null, "MINILAKE_USER", "EMAIL", "dev@minilake.local", "userName of the current (admin) user",
+                    (s, v) -> s.userName = v),
+            new Option("--help", null, null, null, "print this help and exit",
+                    (s, v) -> s.help = true));
+
+    private int port = 8000;
+    private String host = "127.0.0.1";
+    private Path dataDir;
+    private boolean persist;
+    private boolean verbose;
+    private AuthMode authMode = AuthMode.OPEN;
+    private String adminToken;
+    private long workspaceId = 6051921418418893L;
+    private String userName = "dev@minilake.local";
+    private boolean help;
+    private final List<String> positional = new ArrayList<>();
+
+    public enum AuthMode { OPEN, STRICT }
+
+    private Settings() {
+    }
+
+    /** Parses flags and environment. Throws {@link IllegalArgumentException} with a user-facing message. */
+    public static Settings parse(String[] args, Map<String, String> env) {
+        Settings s = new Settings();
+        for (Option o : OPTIONS) {
+            if (o.env() != null && env.get(o.env()) != null && !env.get(o.env()).isBlank()) {
+                o.apply().accept(s, env.get(o.env()).trim());
+            }
+        }
+        Map<String, Option> byFlag = new LinkedHashMap<>();
+        OPTIONS.stream().filter(o -> o.flag() != null).forEach(o -> byFlag.put(o.flag(), o));
+        byFlag.put("-h", byFlag.get("--help"));
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String inlineValue = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                inlineValue = arg.substring(eq + 1);
+                arg = arg.substring(0, eq);
+            }
+            Option o = byFlag.get(arg);
+            if (o == null) {
+                if (arg.startsWith("-")) {
+                    throw new IllegalArgumentException("unknown option " + arg + " (see --help)");
+                }
+                s.positional.add(arg);
+                continue;
+            }
+            if (o.isSwitch()) {
+                o.apply().accept(s, "1");
+            } else {
+                String value = inlineValue;
+                if (value == null) {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException(arg + " needs a value " + o.metavar());
+                    }
+                    value = args[++i];
+                }
+                o.apply().accept(s, value);
+            }
+        }
+        return s;
+    }
+
+    public static String help() {
+        StringBuilder b = new StringBuilder();
+        b.append("MiniLake: the Databricks REST API on one local port, with real engines behind it.\n\n");
+        b.append("Usage: java -jar minilake.jar [options]\n\nOptions:\n");
+        for (Option o : OPTIONS) {
+            if (o.flag() == null) continue;
+            String left = o.flag() + (o.isSwitch() ? "" : " " + o.metavar());
+            b.append(String.format("  %-22s %s%s%n", left, o.help(), defaults(o)));
+            if (o.env() != null) b.append(String.format("  %-22s (or %s)%n", "", o.env()));
+        }
+        b.append("\nEnvironment only:\n");
+        for (Option o : OPTIONS) {
+            if (o.flag() != null || o.env() == null) continue;
+            b.append(String.format("  %-22s %s%s%n", o.env() + "=" + o.metavar(), o.help(), defaults(o)));
+        }
+        b.append("\nWithout a data dir or MINILAKE_PERSIST=1 the workspace is ephemeral: a temp dir removed at exit.\n");
+        return b.toString();
+    }
+
+    private static String defaults(Option o) {
+        return o.defaultValue() == null ? "" : " [default: " + o.defaultValue() + "]";
+    }
+
+    private static int parseInt(String name, String v) {
+        try {
+            int p = Integer.parseInt(v);
+            if (p < 0 || p > 65535) throw new NumberFormatException();
+            return p;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a port number 0-65535, got '" + v + "'");
+        }
+    }
+
+    private static long parseLong(String name, String v) {
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, got '" + v + "'");
+        }
+    }
+
+    private static boolean parseBool(String name, String v) {
+        return switch (v.toLowerCase()) {
+            case "1", "true", "yes", "on" -> true;
+            case "0", "false", "no", "off", "" -> false;
+            default -> throw new IllegalArgumentException(name + " must be 0 or 1, got '" + v + "'");
+        };
+    }
+
+    private static AuthMode parseAuth(String v) {
+        try {
+            return AuthMode.valueOf(v.toUpperCase());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("MINILAKE_AUTH must be open or strict, got '" + v + "'");
+        }
+    }
+
+    public int port() { return port; }
+    public String host() { return host; }
+    /** The configured data dir, or null when none was given. */
+    public Path dataDir() { return dataDir; }
+    /** True when the workspace outlives the process. */
+    public boolean persistent() { return persist || dataDir != null; }
+    public boolean verbose() { return verbose; }
+    public AuthMode authMode() { return authMode; }
+    public String adminToken() { return adminToken; }
+    public long workspaceId() { return workspaceId; }
+    public String userName() { return userName; }
+    public boolean helpRequested() { return help; }
+    public List<String> positional() { return List.copyOf(positional); }
+}

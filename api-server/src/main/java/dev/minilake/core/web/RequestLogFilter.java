@@ -1,0 +1,27 @@
+package dev.minilake.core.web;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/** With MINILAKE_VERBOSE=1: one line per request with method, path, status and duration. */
+@Order(-10)
+public final class RequestLogFilter implements WebFilter {
+    private static final Logger log = LoggerFactory.getLogger("minilake.requests");
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        long start = System.nanoTime();
+        return chain.filter(exchange).doFinally(signal -> {
+            var req = exchange.getRequest();
+            Integer status = exchange.getResponse().getRawStatusCode();
+            log.info("{} {} -> {} ({} ms)", req.getMethod(), req.getURI().getRawPath()
+                            + (req.getURI().getRawQuery() != null ? "?" + req.getURI().getRawQuery() : ""),
+                    status, (System.nanoTime() - start) / 1_000_000);
+        });
+    }
+}

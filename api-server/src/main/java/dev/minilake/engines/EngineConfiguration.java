@@ -1,0 +1,16 @@
+package dev.minilake.engines;
+
+import dev.minilake.core.store.DataDir;
+import dev.minilake.engines.duckdb.DuckDbEngine;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The engines, each behind a small interface, as beans the API groups' services receive. */
+@Configuration(proxyBeanMethods = false)
+public class EngineConfiguration {
+
+    @Bean(destroyMethod = "close")
+    public DuckDbEngine duckDbEngine(DataDir dataDir) {
+        return new DuckDbEngine(dataDir);
+    }
+}
