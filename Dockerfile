@@ -1,0 +1,20 @@
+# Multi-stage: Maven builds the jars, then a JRE image runs them. Nothing is downloaded at run time,
+# so `docker run --network none -p 8000:8000 minilake` serves the whole API.
+# (Not buildable on the development machines, which have no Docker engine; see README.)
+FROM maven:3.9-eclipse-temurin-17 AS build
+WORKDIR /src
+COPY pom.xml .
+COPY api-server/pom.xml api-server/
+COPY operator/pom.xml operator/
+COPY spark-runner/pom.xml spark-runner/
+COPY bench/pom.xml bench/
+RUN mvn -B -q dependency:go-offline -DexcludeReactor=true || true
+COPY . .
+RUN mvn -B -q package -DskipTests
+
+FROM eclipse-temurin:17-jre
+RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/*
+COPY --from=build /src/api-server/target/minilake.jar /opt/minilake/minilake.jar
+EXPOSE 8000
+VOLUME /data
+ENTRYPOINT ["java", "-jar", "/opt/minilake/minilake.jar", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/data"]
