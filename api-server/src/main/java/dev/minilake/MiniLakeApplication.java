@@ -5,11 +5,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
-import org.springframework.boot.autoconfigure.http.codec.CodecsAutoConfiguration;
-import org.springframework.boot.autoconfigure.web.reactive.HttpHandlerAutoConfiguration;
-import org.springframework.boot.autoconfigure.web.reactive.ReactiveMultipartAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.reactive.ReactiveWebServerFactoryAutoConfiguration;
-import org.springframework.boot.autoconfigure.web.reactive.WebFluxAutoConfiguration;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -22,14 +18,12 @@ import java.util.Map;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @ComponentScan
-// Only the auto-configurations MiniLake uses: evaluating Boot's full list costs seconds of start-up on a small machine.
+// Only the embedded Netty server is auto-configured. The HttpHandler is built from the API groups'
+// router functions in ServerConfiguration, without the annotated-controller machinery of
+// WebFluxAutoConfiguration: start-up on a small machine is dominated by class loading.
 @ImportAutoConfiguration({
         PropertyPlaceholderAutoConfiguration.class,
-        ReactiveWebServerFactoryAutoConfiguration.class,
-        HttpHandlerAutoConfiguration.class,
-        WebFluxAutoConfiguration.class,
-        CodecsAutoConfiguration.class,
-        ReactiveMultipartAutoConfiguration.class})
+        ReactiveWebServerFactoryAutoConfiguration.class})
 public class MiniLakeApplication {
 
     public static void main(String[] args) {

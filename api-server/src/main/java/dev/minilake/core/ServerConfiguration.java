@@ -13,18 +13,23 @@ import dev.minilake.core.store.DataDir;
 import dev.minilake.core.store.SqliteStore;
 import dev.minilake.core.store.Store;
 import dev.minilake.core.web.RequestLogFilter;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 import org.springframework.http.client.ReactorResourceFactory;
-import org.springframework.web.reactive.function.server.RouterFunction;
-import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.core.annotation.AnnotationAwareOrderComparator;
+import org.springframework.http.codec.json.Jackson2JsonDecoder;
+import org.springframework.http.codec.json.Jackson2JsonEncoder;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.web.reactive.function.server.HandlerStrategies;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import org.springframework.web.server.WebFilter;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Wires the core: data dir, store, scheduler, error model, auth and the router built from the groups. */
@@ -84,9 +89,28 @@ public class ServerConfiguration {
         return new ApiGroupRegistry(groups, json, blockingScheduler);
     }
 
+    /**
+     * The whole web stack: the groups' router functions, the web filters (in @Order) and the
+     * Databricks error handler, with codecs on MiniLake's ObjectMapper.
+     */
     @Bean
-    public RouterFunction<ServerResponse> minilakeRoutes(ApiGroupRegistry registry) {
-        return registry.router();
+    public HttpHandler httpHandler(ApiGroupRegistry registry, List<WebFilter> filters, ApiErrorHandler errors, ObjectMapper json) {
+        List<WebFilter> ordered = new ArrayList<>(filters);
+        AnnotationAwareOrderComparator.sort(ordered);
+        HandlerStrategies strategies = HandlerStrategies.builder()
+                .codecs(c -> {
+                    c.defaultCodecs().jackson2JsonEncoder(new Jackson2JsonEncoder(json));
+                    c.defaultCodecs().jackson2JsonDecoder(new Jackson2JsonDecoder(json));
+                })
+                .build();
+        // our handler alone: Spring's default one would answer unrouted paths with an empty 404
+        return WebHttpHandlerBuilder.webHandler(RouterFunctions.toWebHandler(registry.router(), strategies))
+                .filters(f -> f.addAll(ordered))
+                .exceptionHandlers(h -> {
+                    h.clear();
+                    h.add(errors);
+                })
+                .build();
     }
 
     @Bean
@@ -95,8 +119,7 @@ public class ServerConfiguration {
     }
 
     @Bean
-    @ConditionalOnExpression("@settings.verbose()")
-    public WebFilter requestLogFilter() {
-        return new RequestLogFilter();
+    public WebFilter requestLogFilter(Settings settings) {
+        return new RequestLogFilter(settings.verbose());
     }
 }

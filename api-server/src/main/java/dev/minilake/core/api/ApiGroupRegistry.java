@@ -1,8 +1,13 @@
 package dev.minilake.core.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ResponseStatusException;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 import java.util.ArrayList;
@@ -37,7 +42,11 @@ public final class ApiGroupRegistry {
             if (fn != null) fns.add(fn);
         }
         this.router = fns.stream().reduce(RouterFunction::and)
-                .orElseThrow(() -> new IllegalStateException("no API group registered a route"));
+                .orElseThrow(() -> new IllegalStateException("no API group registered a route"))
+                // last: whatever no group serves becomes a 404 error, which the error handler
+                // answers as 501 (a known SDK operation) or ENDPOINT_NOT_FOUND
+                .and(RouterFunctions.route(RequestPredicates.all(),
+                        req -> Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND))));
     }
 
     public List<ApiGroup> groups() {

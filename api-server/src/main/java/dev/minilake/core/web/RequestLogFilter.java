@@ -12,9 +12,15 @@ import reactor.core.publisher.Mono;
 @Order(-10)
 public final class RequestLogFilter implements WebFilter {
     private static final Logger log = LoggerFactory.getLogger("minilake.requests");
+    private final boolean enabled;
+
+    public RequestLogFilter(boolean enabled) {
+        this.enabled = enabled;
+    }
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (!enabled) return chain.filter(exchange);
         long start = System.nanoTime();
         return chain.filter(exchange).doFinally(signal -> {
             var req = exchange.getRequest();
