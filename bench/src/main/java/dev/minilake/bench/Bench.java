@@ -39,6 +39,8 @@ public final class Bench {
     static {
         register(new StartupScenario());
         register(new ResetScenario());
+        register(new Select42Scenario());
+        register(new MetadataScenario());
     }
 
     static void register(Scenario s) {

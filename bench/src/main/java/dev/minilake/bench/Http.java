@@ -22,6 +22,10 @@ final class Http {
         return CLIENT.send(HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    static HttpResponse<String> delete(String url) throws IOException, InterruptedException {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create(url)).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     static void ok(HttpResponse<String> r) {
         if (r.statusCode() / 100 != 2) throw new IllegalStateException(r.uri() + " -> " + r.statusCode() + " " + r.body());
     }
