@@ -77,14 +77,15 @@ public final class SdkOperations {
     }
 
     /**
-     * False for templates such as {@code /api/2.0/{name}} whose first segment is a placeholder: they
-     * would claim every unknown path, so they never turn a 404 into a 501.
+     * False for templates that are nothing but a placeholder after the version, such as
+     * {@code /api/2.0/{name}}: they would claim every unknown path, so they never turn a 404 into a
+     * 501. Templates like {@code /api/2.1/{parent}/examples} keep a literal part and do match.
      */
-    static boolean isSpecific(Operation op) {
-        return !GENERIC.matcher(op.pathTemplate()).find();
+    public static boolean isSpecific(Operation op) {
+        return !GENERIC.matcher(op.pathTemplate()).matches();
     }
 
-    private static final Pattern GENERIC = Pattern.compile("^/api/[^/]+/\\{");
+    private static final Pattern GENERIC = Pattern.compile("^/api/[^/]+/\\{[^}]*}/?$");
 
     public List<Operation> all() {
         return operations;
