@@ -1,11 +1,13 @@
 package dev.minilake.iam;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.settings.Settings;
 import org.springframework.stereotype.Service;
 
-import java.util.List;
-
-/** The one current user: stable, an admin, named by MINILAKE_USER. Named like the SDK's CurrentUserAPI. */
+/**
+ * The one current user (MINILAKE_USER): a real SCIM user, member of admins, named like the SDK's
+ * CurrentUserAPI. Other groups ask it for the user's name (home folders, run owners).
+ */
 @Service
 public class CurrentUserService {
     /** Stable across restarts and resets, so clients that cache it stay right. */
@@ -13,22 +15,19 @@ public class CurrentUserService {
     public static final String ADMINS_GROUP_ID = "4242424242420001";
 
     private final Settings settings;
+    private final ScimService scim;
 
-    public CurrentUserService(Settings settings) {
+    public CurrentUserService(Settings settings, ScimService scim) {
         this.settings = settings;
+        this.scim = scim;
     }
 
-    public ScimUser me() {
-        String userName = settings.userName();
-        String local = userName.contains("@") ? userName.substring(0, userName.indexOf('@')) : userName;
-        return new ScimUser(List.of(ScimUser.SCHEMA), USER_ID, userName, local, true,
-                new ScimUser.Name(local, null),
-                List.of(new ScimUser.ComplexValue(userName, null, "work", true, null)),
-                List.of(new ScimUser.ComplexValue(ADMINS_GROUP_ID, "admins", "direct", null, "Groups/" + ADMINS_GROUP_ID)),
-                List.of(new ScimUser.ComplexValue("allow-cluster-create", null, null, null, null),
-                        new ScimUser.ComplexValue("databricks-sql-access", null, null, null, null),
-                        new ScimUser.ComplexValue("workspace-access", null, null, null, null)),
-                null);
+    public ObjectNode me() {
+        return scim.get(ScimKind.USER, USER_ID);
+    }
+
+    public String userName() {
+        return settings.userName();
     }
 
     public long workspaceId() {

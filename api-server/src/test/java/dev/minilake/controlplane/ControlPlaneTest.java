@@ -35,7 +35,7 @@ class ControlPlaneTest {
             assertThat(s.get("status").asText()).isIn("REAL", "CRUD", "STATE_MACHINE", "NOT_IMPLEMENTED");
             assertThat(s.get("note").asText()).isNotBlank();
         });
-        assertThat(names).contains("tokens", "control-plane", "current-user", "host-metadata");
+        assertThat(names).contains("tokens", "control-plane", "scim", "host-metadata");
         for (JsonNode s : services) {
             if (s.get("name").asText().equals("tokens")) {
                 assertThat(s.get("label").asText()).contains("not enforced");

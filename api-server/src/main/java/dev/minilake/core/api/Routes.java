@@ -178,10 +178,10 @@ public final class Routes {
                 .map(Routes::asReply)
                 .defaultIfEmpty(Reply.of(200, Map.of()))
                 .flatMap(reply -> {
-                    ServerResponse.BodyBuilder b = ServerResponse.status(reply.status())
-                            .contentType(MediaType.APPLICATION_JSON);
+                    ServerResponse.BodyBuilder b = ServerResponse.status(reply.status());
                     reply.headers().forEach(b::header);
-                    return b.bodyValue(reply.body() == null ? Map.of() : reply.body());
+                    if (reply.status() == 204) return b.build(); // No Content has no body
+                    return b.contentType(MediaType.APPLICATION_JSON).bodyValue(reply.body() == null ? Map.of() : reply.body());
                 });
     }
 
