@@ -70,7 +70,7 @@ public class PhysicalCatalog {
 
     public List<String> schemas(String catalog) {
         return query("SELECT lower(schema_name) FROM duckdb_schemas() WHERE database_name = ? AND NOT internal ORDER BY 1",
-                rs -> rs.getString(1), catalog);
+                rs -> rs.getString(1), db(catalog));
     }
 
     public boolean schemaExists(String catalog, String schema) {
@@ -87,7 +87,7 @@ public class PhysicalCatalog {
                   WHERE database_name = ? AND lower(schema_name) = ? AND NOT temporary AND NOT internal
                 ORDER BY 1""",
                 rs -> new Table(catalog, schema, rs.getString(1), rs.getString(2), rs.getBoolean(3), rs.getString(4), rs.getString(5)),
-                catalog, schema, catalog, schema);
+                db(catalog), schema, db(catalog), schema);
     }
 
     public Optional<Table> table(String catalog, String schema, String name) {
@@ -103,7 +103,7 @@ public class PhysicalCatalog {
                   WHERE database_name = ? AND lower(schema_name) = ? AND NOT internal ORDER BY table_name, column_index""",
                 rs -> out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
                         .add(new Column(rs.getString(2), rs.getInt(3) - 1, rs.getString(4), rs.getBoolean(5), rs.getString(6))),
-                catalog, schema);
+                db(catalog), schema);
         return out;
     }
 
@@ -117,7 +117,7 @@ public class PhysicalCatalog {
                   ORDER BY 1""",
                 rs -> byName.putIfAbsent(rs.getString(1), new Macro(rs.getString(1), rs.getString(2), rs.getBoolean(3),
                         parameters(rs.getArray(4)), rs.getString(5))),
-                catalog, schema);
+                db(catalog), schema);
         return new ArrayList<>(byName.values());
     }
 
@@ -135,14 +135,18 @@ public class PhysicalCatalog {
         }
     }
 
-    /** A quoted {@code "catalog"."schema"."name"} for DuckDB. */
-    public static String qualified(String... parts) {
-        StringBuilder b = new StringBuilder();
-        for (String p : parts) {
-            if (b.length() > 0) b.append('.');
-            b.append(DuckDbEngine.quoteIdent(p));
-        }
+    /**
+     * A quoted {@code "catalog"."schema"."name"} for DuckDB; the catalog part is the database the
+     * catalog is attached as (see DuckDbEngine.databaseName: {@code main} is {@code "main$uc"}).
+     */
+    public static String qualified(String catalog, String... parts) {
+        StringBuilder b = new StringBuilder(DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(catalog)));
+        for (String p : parts) b.append('.').append(DuckDbEngine.quoteIdent(p));
         return b.toString();
+    }
+
+    private static String db(String catalog) {
+        return DuckDbEngine.databaseName(catalog);
     }
 
     @FunctionalInterface
