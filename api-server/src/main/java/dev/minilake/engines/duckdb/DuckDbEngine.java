@@ -29,6 +29,13 @@ public final class DuckDbEngine implements AutoCloseable {
     /** Catalog names that are safe as both a DuckDB identifier and a file name. UC validates before calling. */
     private static final Pattern SAFE_NAME = Pattern.compile("[a-z0-9_][a-z0-9_-]{0,254}");
     private static final String SUFFIX = ".duckdb";
+    /**
+     * Database names DuckDB itself reserves ("main" is refused as an ATTACH alias, the others are
+     * taken). A catalog with such a name is attached as {@code <name>$uc}: '$' is not allowed in a
+     * Unity Catalog name, so the alias can never clash with another catalog.
+     */
+    private static final Set<String> RESERVED = Set.of("main", "memory", "system", "temp", "temporary");
+    private static final String ALIAS_SUFFIX = "$uc";
 
     private final Path dir;
     private volatile DuckDBConnection root;
@@ -50,7 +57,7 @@ public final class DuckDbEngine implements AutoCloseable {
         requireSafe(catalog);
         if (attachedCatalogs().contains(catalog)) return;
         try (Connection c = connect(); Statement st = c.createStatement()) {
-            st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(catalog));
+            st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(databaseName(catalog)));
         }
     }
 
@@ -61,7 +68,7 @@ public final class DuckDbEngine implements AutoCloseable {
             try (Connection c = connect(); Statement st = c.createStatement()) {
                 // a connection whose default is this catalog would block DETACH
                 st.execute("USE memory");
-                st.execute("DETACH " + quoteIdent(catalog));
+                st.execute("DETACH " + quoteIdent(databaseName(catalog)));
             }
         }
         if (deleteFile) {
@@ -79,7 +86,7 @@ public final class DuckDbEngine implements AutoCloseable {
         Set<String> names = new TreeSet<>();
         try (Connection c = connect(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT database_name FROM duckdb_databases() WHERE NOT internal AND database_name <> 'memory'")) {
-            while (rs.next()) names.add(rs.getString(1));
+            while (rs.next()) names.add(catalogName(rs.getString(1)));
         }
         return names;
     }
@@ -104,6 +111,20 @@ public final class DuckDbEngine implements AutoCloseable {
         } catch (SQLException e) {
             return false;
         }
+    }
+
+    /** The DuckDB database a catalog is attached as: its own name, unless DuckDB reserves that name. */
+    public static String databaseName(String catalog) {
+        return RESERVED.contains(catalog) ? catalog + ALIAS_SUFFIX : catalog;
+    }
+
+    /** The catalog an attached DuckDB database serves (the inverse of {@link #databaseName}). */
+    public static String catalogName(String database) {
+        if (database.endsWith(ALIAS_SUFFIX)) {
+            String base = database.substring(0, database.length() - ALIAS_SUFFIX.length());
+            if (RESERVED.contains(base)) return base;
+        }
+        return database;
     }
 
     /** A DuckDB identifier, always quoted: names never reach SQL unquoted. */
@@ -144,7 +165,7 @@ public final class DuckDbEngine implements AutoCloseable {
                 String name = f.getFileName().toString();
                 name = name.substring(0, name.length() - SUFFIX.length());
                 if (SAFE_NAME.matcher(name).matches()) {
-                    st.execute("ATTACH " + quoteLiteral(f.toString()) + " AS " + quoteIdent(name));
+                    st.execute("ATTACH " + quoteLiteral(f.toString()) + " AS " + quoteIdent(databaseName(name)));
                 }
             }
         } catch (IOException e) {

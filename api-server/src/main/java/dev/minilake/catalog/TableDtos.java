@@ -1,0 +1,69 @@
+package dev.minilake.catalog;
+
+import dev.minilake.core.api.Validated;
+import dev.minilake.core.error.ApiException;
+
+import java.util.List;
+import java.util.Map;
+
+/** Wire shapes of tables, with the field names of the SDK's TableInfo / ColumnInfo. */
+public final class TableDtos {
+    private TableDtos() {
+    }
+
+    public record ColumnInfo(String name, String type_text, String type_name, String type_json, Integer type_precision,
+                             Integer type_scale, String type_interval_type, Integer position, Boolean nullable,
+                             String comment, Integer partition_index) {
+    }
+
+    public record TableInfo(String name, String catalog_name, String schema_name, String full_name, String table_type,
+                            String data_source_format, List<ColumnInfo> columns, String storage_location,
+                            String view_definition, String comment, Map<String, String> properties, String owner,
+                            String table_id, String metastore_id, Boolean browse_only,
+                            Long created_at, String created_by, Long updated_at, String updated_by) {
+    }
+
+    public record CreateTable(String name, String catalog_name, String schema_name, String table_type,
+                              String data_source_format, List<ColumnInfo> columns, String storage_location,
+                              Map<String, String> properties, String comment) implements Validated {
+        @Override
+        public void validate() {
+            if (name == null || name.isBlank()) throw ApiException.missingField("name");
+            if (catalog_name == null || catalog_name.isBlank()) throw ApiException.missingField("catalog_name");
+            if (schema_name == null || schema_name.isBlank()) throw ApiException.missingField("schema_name");
+        }
+    }
+
+    public record UpdateTable(String owner) {
+    }
+
+    public record ListTablesResponse(List<TableInfo> tables, String next_page_token) {
+    }
+
+    public record TableSummary(String full_name, String table_type) {
+    }
+
+    public record ListTableSummariesResponse(List<TableSummary> tables, String next_page_token) {
+    }
+
+    public record TableExistsResponse(boolean table_exists) {
+    }
+
+    /**
+     * What the store keeps beside the physical table: a stable id and what DuckDB cannot hold. The
+     * declared columns are kept only for their comments; types always come from the physical table.
+     */
+    public record TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
+                            Long created_at, Long updated_at, String data_source_format, String storage_location,
+                            List<ColumnInfo> declared_columns) implements UcStore.Keyed {
+        @Override
+        public String key() {
+            return full_name;
+        }
+
+        TableMeta withOwner(String newOwner, long now) {
+            return new TableMeta(full_name, table_id, comment, newOwner, properties, created_at, now, data_source_format,
+                    storage_location, declared_columns);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.minilake.catalog.types;
+
+import dev.minilake.catalog.types.DataType.Kind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Recursive-descent parser for the type strings DuckDB reports (duckdb_columns().data_type), e.g.
+ * {@code STRUCT("a b" INTEGER, c VARCHAR)[]} or {@code MAP(VARCHAR, DECIMAL(10,2))}. Types Spark
+ * has no twin for are mapped to the closest wider Spark type, so the physical table always has an answer.
+ * <pre>
+ * type := base ('[' [int] ']')*
+ * base := STRUCT '(' field (',' field)* ')' | MAP '(' type ',' type ')' | (DECIMAL|NUMERIC) ['(' int ',' int ')']
+ *       | UNION '(' ... ')' | ENUM '(' ... ')' | word+ ['(' int ')']
+ * </pre>
+ */
+final class DuckDbTypeParser {
+    private final TypeLexer lx;
+
+    private DuckDbTypeParser(String text) {
+        this.lx = new TypeLexer(text);
+    }
+
+    static DataType parse(String text) {
+        DuckDbTypeParser p = new DuckDbTypeParser(text);
+        DataType t = p.type();
+        p.lx.expectEnd();
+        return t;
+    }
+
+    private DataType type() {
+        DataType t = base();
+        while (lx.accept("[")) {
+            if (!lx.peek().is("]")) lx.expectInt(); // a fixed-size ARRAY is still an array to Spark
+            lx.expect("]");
+            t = new DataType.ArrayType(t);
+        }
+        return t;
+    }
+
+    private DataType base() {
+        TypeLexer.Token t = lx.next();
+        if (t.kind() != TypeLexer.Kind.WORD) throw new TypeParseException("Invalid DuckDB type: unexpected '" + t.text() + "' at position " + t.pos());
+        String word = t.text().toUpperCase(Locale.ROOT);
+        switch (word) {
+            case "STRUCT", "ROW" -> {
+                lx.expect("(");
+                List<DataType.Field> fields = new ArrayList<>();
+                do {
+                    String name = lx.expectName();
+                    fields.add(new DataType.Field(name, type()));
+                } while (lx.accept(","));
+                lx.expect(")");
+                return new DataType.StructType(fields);
+            }
+            case "MAP" -> {
+                lx.expect("(");
+                DataType k = type();
+                lx.expect(",");
+                DataType v = type();
+                lx.expect(")");
+                return new DataType.MapType(k, v);
+            }
+            case "DECIMAL", "NUMERIC" -> {
+                int precision = 18, scale = 3; // DuckDB's defaults for a bare DECIMAL
+                if (lx.accept("(")) {
+                    precision = lx.expectInt();
+                    scale = lx.accept(",") ? lx.expectInt() : 0;
+                    lx.expect(")");
+                }
+                return new DataType.Decimal(precision, scale);
+            }
+            case "UNION", "ENUM" -> {
+                skipParenthesised();
+                return DataType.of(Kind.STRING);
+            }
+            case "TIMESTAMP", "TIME" -> {
+                if (lx.accept("WITH")) {
+                    lx.expect("TIME");
+                    lx.expect("ZONE");
+                    return DataType.of(word.equals("TIMESTAMP") ? Kind.TIMESTAMP : Kind.STRING);
+                }
+                return DataType.of(word.equals("TIMESTAMP") ? Kind.TIMESTAMP_NTZ : Kind.STRING);
+            }
+            case "DOUBLE" -> {
+                lx.accept("PRECISION");
+                return DataType.of(Kind.DOUBLE);
+            }
+            default -> {
+                if (lx.peek().is("(")) skipParenthesised(); // VARCHAR(n), BIT(n): the length does not matter to Spark
+                return simple(word);
+            }
+        }
+    }
+
+    private static DataType simple(String word) {
+        return switch (word) {
+            case "VARCHAR", "CHAR", "BPCHAR", "TEXT", "STRING", "UUID", "INTERVAL", "BIGNUM", "VARINT" -> DataType.of(Kind.STRING);
+            case "BIGINT", "INT8", "LONG", "UINTEGER" -> DataType.of(Kind.LONG);
+            case "INTEGER", "INT", "INT4", "SIGNED", "USMALLINT" -> DataType.of(Kind.INT);
+            case "SMALLINT", "INT2", "SHORT", "UTINYINT" -> DataType.of(Kind.SHORT);
+            case "TINYINT", "INT1" -> DataType.of(Kind.BYTE);
+            case "HUGEINT", "UHUGEINT" -> new DataType.Decimal(38, 0);
+            case "UBIGINT" -> new DataType.Decimal(20, 0);
+            case "DOUBLE", "FLOAT8" -> DataType.of(Kind.DOUBLE);
+            case "FLOAT", "FLOAT4", "REAL" -> DataType.of(Kind.FLOAT);
+            case "BOOLEAN", "BOOL", "LOGICAL" -> DataType.of(Kind.BOOLEAN);
+            case "BLOB", "BYTEA", "BINARY", "VARBINARY", "BIT", "BITSTRING" -> DataType.of(Kind.BINARY);
+            case "DATE" -> DataType.of(Kind.DATE);
+            case "TIMESTAMPTZ" -> DataType.of(Kind.TIMESTAMP);
+            case "DATETIME", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS", "TIMESTAMP_US" -> DataType.of(Kind.TIMESTAMP_NTZ);
+            case "TIMETZ" -> DataType.of(Kind.STRING);
+            case "JSON" -> DataType.of(Kind.VARIANT);
+            default -> throw new TypeParseException("Unknown DuckDB type '" + word + "'");
+        };
+    }
+
+    private void skipParenthesised() {
+        lx.expect("(");
+        int depth = 1;
+        while (depth > 0) {
+            TypeLexer.Token t = lx.next();
+            if (t.kind() == TypeLexer.Kind.END) throw lx.error("unbalanced parentheses");
+            if (t.is("(")) depth++;
+            else if (t.is(")")) depth--;
+        }
+    }
+}
