@@ -25,7 +25,7 @@ final class CatalogBootstrap {
             if (done) return;
             duckdb.attachCatalog("main");
             try (Connection c = duckdb.connect(); Statement st = c.createStatement()) {
-                st.execute("CREATE SCHEMA IF NOT EXISTS \"main\".\"default\"");
+                st.execute("CREATE SCHEMA IF NOT EXISTS " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseOf("main")) + ".\"default\"");
             }
             done = true;
         }

@@ -1,5 +1,6 @@
 package dev.minilake.sql;
 
+import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.Command;
 import dev.minilake.engines.sqltranslate.TypeMapping;
 
@@ -30,13 +31,13 @@ final class CommandRunner {
         if (cmd instanceof Command.ShowSchemas s) {
             return query(c, List.of(ResultColumn.string("databaseName")),
                     "SELECT schema_name FROM information_schema.schemata WHERE catalog_name = ? AND schema_name NOT IN "
-                            + HIDDEN_SCHEMAS + " ORDER BY 1", or(s.catalog(), ctx.catalog()));
+                            + HIDDEN_SCHEMAS + " ORDER BY 1", DuckDbEngine.databaseOf(or(s.catalog(), ctx.catalog())));
         }
         if (cmd instanceof Command.ShowTables t) {
             return query(c, List.of(ResultColumn.string("database"), ResultColumn.string("tableName"),
                             new ResultColumn("isTemporary", TypeMapping.toSpark("BOOLEAN"))),
                     "SELECT table_schema, table_name, 'false' FROM information_schema.tables WHERE table_catalog = ? AND table_schema = ? ORDER BY 2",
-                    or(t.catalog(), ctx.catalog()), or(t.schema(), ctx.schema()));
+                    DuckDbEngine.databaseOf(or(t.catalog(), ctx.catalog())), or(t.schema(), ctx.schema()));
         }
         if (cmd instanceof Command.Describe d) return describe(c, ctx, d);
         if (cmd instanceof Command.ShowCreateTable s) return showCreate(c, ctx, s.name());
@@ -75,7 +76,8 @@ final class CommandRunner {
         List<String[]> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT column_name, data_type FROM information_schema.columns "
                 + "WHERE table_catalog = ? AND table_schema = ? AND table_name = ? ORDER BY ordinal_position")) {
-            for (int i = 0; i < 3; i++) ps.setString(i + 1, name.get(i));
+            ps.setString(1, DuckDbEngine.databaseOf(name.get(0)));
+            for (int i = 1; i < 3; i++) ps.setString(i + 1, name.get(i));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) out.add(new String[]{rs.getString(1), TypeMapping.toSpark(rs.getString(2)).typeText()});
             }
@@ -95,6 +97,7 @@ final class CommandRunner {
     }
 
     private static RowSource query(Connection c, List<ResultColumn> columns, String sql, String... args) throws SQLException {
+        boolean catalogColumn = columns.get(0).name().equals("catalog");
         List<String[]> rows = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) ps.setString(i + 1, args[i]);
@@ -102,6 +105,7 @@ final class CommandRunner {
                 while (rs.next()) {
                     String[] row = new String[columns.size()];
                     for (int i = 0; i < row.length; i++) row[i] = rs.getString(i + 1);
+                    if (catalogColumn) row[0] = DuckDbEngine.catalogOf(row[0]);
                     rows.add(row);
                 }
             }

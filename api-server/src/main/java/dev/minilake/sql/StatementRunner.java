@@ -60,6 +60,10 @@ final class StatementRunner {
             onUse.accept(next);
             return SpooledResult.empty(List.of());
         }
+        if (t.kind() == dev.minilake.engines.sqltranslate.StatementKind.DDL && t.command() != null) {
+            CatalogDdl.run(duckdb, c, exec.context, t.command());
+            return SpooledResult.empty(List.of());
+        }
         if (t.command() != null) return spool(exec, CommandRunner.run(c, exec.context, t.command()));
         if (t.statements().size() == 1) return single(c, exec, t.statements().get(0), t);
         c.setAutoCommit(false);
@@ -139,7 +143,7 @@ final class StatementRunner {
 
     private static void use(Connection c, SqlContext ctx) throws SQLException {
         try (Statement st = c.createStatement()) {
-            st.execute("USE " + DuckDbEngine.quoteIdent(ctx.catalog()) + "." + DuckDbEngine.quoteIdent(ctx.schema()));
+            st.execute("USE " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseOf(ctx.catalog())) + "." + DuckDbEngine.quoteIdent(ctx.schema()));
         } catch (SQLException e) {
             throw new SQLException("[SCHEMA_NOT_FOUND] The schema `" + ctx.catalog() + "`.`" + ctx.schema()
                     + "` cannot be found. " + e.getMessage().lines().findFirst().orElse(""), e);

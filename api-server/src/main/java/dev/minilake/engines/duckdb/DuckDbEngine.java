@@ -29,6 +29,8 @@ public final class DuckDbEngine implements AutoCloseable {
     /** Catalog names that are safe as both a DuckDB identifier and a file name. UC validates before calling. */
     private static final Pattern SAFE_NAME = Pattern.compile("[a-z0-9_][a-z0-9_-]{0,254}");
     private static final String SUFFIX = ".duckdb";
+    /** DuckDB reserves the database name "main", so catalog main's file is attached under this name. */
+    private static final String MAIN_DATABASE = "main$uc";
 
     private final Path dir;
     private volatile DuckDBConnection root;
@@ -50,7 +52,7 @@ public final class DuckDbEngine implements AutoCloseable {
         requireSafe(catalog);
         if (attachedCatalogs().contains(catalog)) return;
         try (Connection c = connect(); Statement st = c.createStatement()) {
-            st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(catalog));
+            st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(databaseOf(catalog)));
         }
     }
 
@@ -61,7 +63,7 @@ public final class DuckDbEngine implements AutoCloseable {
             try (Connection c = connect(); Statement st = c.createStatement()) {
                 // a connection whose default is this catalog would block DETACH
                 st.execute("USE memory");
-                st.execute("DETACH " + quoteIdent(catalog));
+                st.execute("DETACH " + quoteIdent(databaseOf(catalog)));
             }
         }
         if (deleteFile) {
@@ -79,7 +81,7 @@ public final class DuckDbEngine implements AutoCloseable {
         Set<String> names = new TreeSet<>();
         try (Connection c = connect(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT database_name FROM duckdb_databases() WHERE NOT internal AND database_name <> 'memory'")) {
-            while (rs.next()) names.add(rs.getString(1));
+            while (rs.next()) names.add(catalogOf(rs.getString(1)));
         }
         return names;
     }
@@ -104,6 +106,16 @@ public final class DuckDbEngine implements AutoCloseable {
         } catch (SQLException e) {
             return false;
         }
+    }
+
+    /** The DuckDB database name of a catalog: its own name, except for the reserved "main". */
+    public static String databaseOf(String catalog) {
+        return "main".equals(catalog) ? MAIN_DATABASE : catalog;
+    }
+
+    /** The catalog a DuckDB database name stands for (inverse of {@link #databaseOf}). */
+    public static String catalogOf(String database) {
+        return MAIN_DATABASE.equals(database) ? "main" : database;
     }
 
     /** A DuckDB identifier, always quoted: names never reach SQL unquoted. */
@@ -144,7 +156,7 @@ public final class DuckDbEngine implements AutoCloseable {
                 String name = f.getFileName().toString();
                 name = name.substring(0, name.length() - SUFFIX.length());
                 if (SAFE_NAME.matcher(name).matches()) {
-                    st.execute("ATTACH " + quoteLiteral(f.toString()) + " AS " + quoteIdent(name));
+                    st.execute("ATTACH " + quoteLiteral(f.toString()) + " AS " + quoteIdent(databaseOf(name)));
                 }
             }
         } catch (IOException e) {

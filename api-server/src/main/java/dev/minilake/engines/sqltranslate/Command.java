@@ -25,4 +25,20 @@ public sealed interface Command {
     /** {@code USE CATALOG c}, {@code USE SCHEMA s}, {@code USE c.s} or {@code USE s}; null parts stay as they are. */
     record Use(String catalog, String schema) implements Command {
     }
+
+    /** {@code CREATE SCHEMA|DATABASE [IF NOT EXISTS] [catalog.]schema [COMMENT '...']}. */
+    record CreateSchema(String catalog, String schema, boolean ifNotExists, String comment) implements Command {
+    }
+
+    /** {@code DROP SCHEMA|DATABASE [IF EXISTS] [catalog.]schema [CASCADE|RESTRICT]}. */
+    record DropSchema(String catalog, String schema, boolean ifExists, boolean cascade) implements Command {
+    }
+
+    /** {@code CREATE CATALOG [IF NOT EXISTS] name [COMMENT '...']}. */
+    record CreateCatalog(String name, boolean ifNotExists, String comment) implements Command {
+    }
+
+    /** {@code DROP CATALOG [IF EXISTS] name [CASCADE|RESTRICT]}. */
+    record DropCatalog(String name, boolean ifExists, boolean cascade) implements Command {
+    }
 }

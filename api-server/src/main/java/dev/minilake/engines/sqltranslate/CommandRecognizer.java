@@ -27,6 +27,8 @@ public final class CommandRecognizer {
         if (w.accept("SHOW")) return show(w);
         if (w.accept("DESCRIBE") || w.accept("DESC")) return describe(w);
         if (w.accept("USE")) return use(w);
+        if (w.accept("CREATE")) return create(w);
+        if (w.accept("DROP")) return drop(w);
         return Optional.empty();
     }
 
@@ -53,6 +55,29 @@ public final class CommandRecognizer {
         if (w.atEnd()) return Optional.empty();
         List<String> name = w.name();
         return name.size() <= 3 ? w.done(new Describe(name, extended)) : Optional.empty();
+    }
+
+    private static Optional<Command> create(Words w) {
+        boolean catalog = w.accept("CATALOG");
+        if (!catalog && !(w.accept("SCHEMA") || w.accept("DATABASE"))) return Optional.empty();
+        boolean ifNotExists = w.accept("IF") && w.accept("NOT") && w.accept("EXISTS");
+        List<String> n = w.name();
+        String comment = w.accept("COMMENT") ? w.string() : null;
+        if (catalog) return n.size() == 1 ? w.done(new Command.CreateCatalog(n.get(0), ifNotExists, comment)) : Optional.empty();
+        return n.size() == 2 ? w.done(new Command.CreateSchema(n.get(0), n.get(1), ifNotExists, comment))
+                : w.done(new Command.CreateSchema(null, n.get(0), ifNotExists, comment));
+    }
+
+    private static Optional<Command> drop(Words w) {
+        boolean catalog = w.accept("CATALOG");
+        if (!catalog && !(w.accept("SCHEMA") || w.accept("DATABASE"))) return Optional.empty();
+        boolean ifExists = w.accept("IF") && w.accept("EXISTS");
+        List<String> n = w.name();
+        boolean cascade = w.accept("CASCADE");
+        if (!cascade) w.accept("RESTRICT");
+        if (catalog) return n.size() == 1 ? w.done(new Command.DropCatalog(n.get(0), ifExists, cascade)) : Optional.empty();
+        return n.size() == 2 ? w.done(new Command.DropSchema(n.get(0), n.get(1), ifExists, cascade))
+                : w.done(new Command.DropSchema(null, n.get(0), ifExists, cascade));
     }
 
     private static Optional<Command> use(Words w) {
@@ -84,6 +109,13 @@ public final class CommandRecognizer {
                 return true;
             }
             return false;
+        }
+
+        /** A string literal's value, or null. */
+        String string() {
+            if (atEnd() || tokens.get(pos).kind() != SqlToken.Kind.STRING) return null;
+            String t = tokens.get(pos++).text();
+            return t.substring(1, t.length() - 1).replace("''", "'");
         }
 
         /** A dotted name of identifiers (quoted or not). */

@@ -57,6 +57,7 @@ public final class SqlTranslator {
         }
         Map<String, String> options = new LinkedHashMap<>();
         List<DuckSql> out = new ArrayList<>();
+        CatalogNames.rewrite(st);
         if (st instanceof CreateTable ct) stripTableOptions(ct, options);
         if (st instanceof Insert ins && ins.isOverwrite()) {
             out.add(new DuckSql("DELETE FROM " + ins.getTable().getFullyQualifiedName(), List.of()));

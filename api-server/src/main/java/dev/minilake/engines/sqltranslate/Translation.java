@@ -16,7 +16,10 @@ public record Translation(StatementKind kind, Command command, List<DuckSql> sta
     }
 
     public static Translation command(Command c) {
-        return new Translation(c instanceof Command.Use ? StatementKind.USE : StatementKind.COMMAND, c, List.of(), Map.of(), true);
+        StatementKind kind = c instanceof Command.Use ? StatementKind.USE
+                : c instanceof Command.CreateSchema || c instanceof Command.DropSchema || c instanceof Command.CreateCatalog
+                || c instanceof Command.DropCatalog ? StatementKind.DDL : StatementKind.COMMAND;
+        return new Translation(kind, c, List.of(), Map.of(), true);
     }
 
     public boolean returnsRows() {

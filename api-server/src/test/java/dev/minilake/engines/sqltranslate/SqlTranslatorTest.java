@@ -14,7 +14,7 @@ class SqlTranslatorTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            SELECT `a` FROM `main`.`default`.`t`                      | SELECT "a" FROM "main"."default"."t"
+            SELECT `a` FROM `main`.`default`.`t`                      | SELECT "a" FROM "main$uc"."default"."t"
             SELECT nvl(a, 1) FROM t                                   | SELECT coalesce(a, 1) FROM t
             SELECT date_format(ts, 'yyyy-MM-dd HH:mm') FROM t         | SELECT strftime(ts, '%Y-%m-%d %H:%M') FROM t
             SELECT current_timestamp()                                | SELECT now()
