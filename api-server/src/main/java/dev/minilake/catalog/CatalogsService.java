@@ -109,6 +109,17 @@ public class CatalogsService {
         physical.requireCatalog(catalog);
     }
 
+    /** The default catalog {@code main} (with schema default) exists, as in every UC workspace. Idempotent. */
+    public void ensureDefault() {
+        if (!exists(MetastoreService.DEFAULT_CATALOG)) {
+            try {
+                create(MetastoreService.DEFAULT_CATALOG, "Main catalog (auto-created)", null);
+            } catch (ApiException alreadyThere) {
+                if (alreadyThere.code() != ErrorCode.RESOURCE_ALREADY_EXISTS) throw alreadyThere;
+            }
+        }
+    }
+
     /** A clean engine with the workspace's default catalog {@code main}. Runs after the store is cleared. */
     void resetToDefault() throws SQLException {
         physical.engine().reset();

@@ -1,0 +1,44 @@
+package dev.minilake.engines.sqltranslate;
+
+import java.util.List;
+
+/** A Databricks metadata or session statement that runs as MiniLake logic, not as one DuckDB statement. */
+public sealed interface Command {
+    record ShowCatalogs() implements Command {
+    }
+
+    /** {@code SHOW SCHEMAS [IN catalog]}; catalog null means the current one. */
+    record ShowSchemas(String catalog) implements Command {
+    }
+
+    /** {@code SHOW TABLES [IN [catalog.]schema]}. */
+    record ShowTables(String catalog, String schema) implements Command {
+    }
+
+    /** {@code DESCRIBE [TABLE] [EXTENDED] name}; name has 1 to 3 parts. */
+    record Describe(List<String> name, boolean extended) implements Command {
+    }
+
+    record ShowCreateTable(List<String> name) implements Command {
+    }
+
+    /** {@code USE CATALOG c}, {@code USE SCHEMA s}, {@code USE c.s} or {@code USE s}; null parts stay as they are. */
+    record Use(String catalog, String schema) implements Command {
+    }
+
+    /** {@code CREATE SCHEMA|DATABASE [IF NOT EXISTS] [catalog.]schema [COMMENT '...']}. */
+    record CreateSchema(String catalog, String schema, boolean ifNotExists, String comment) implements Command {
+    }
+
+    /** {@code DROP SCHEMA|DATABASE [IF EXISTS] [catalog.]schema [CASCADE|RESTRICT]}. */
+    record DropSchema(String catalog, String schema, boolean ifExists, boolean cascade) implements Command {
+    }
+
+    /** {@code CREATE CATALOG [IF NOT EXISTS] name [COMMENT '...']}. */
+    record CreateCatalog(String name, boolean ifNotExists, String comment) implements Command {
+    }
+
+    /** {@code DROP CATALOG [IF EXISTS] name [CASCADE|RESTRICT]}. */
+    record DropCatalog(String name, boolean ifExists, boolean cascade) implements Command {
+    }
+}

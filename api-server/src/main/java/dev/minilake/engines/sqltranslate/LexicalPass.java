@@ -1,0 +1,89 @@
+package dev.minilake.engines.sqltranslate;
+
+import dev.minilake.engines.sqltranslate.SqlToken.Kind;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The token-level part of translation, for what JSqlParser cannot read: backtick identifiers become
+ * DuckDB quoted identifiers, and Spark complex types ({@code ARRAY<INT>}, {@code MAP<K,V>},
+ * {@code STRUCT<a:T>}) become placeholder type names that {@link #restore} swaps for the DuckDB
+ * type after the AST was deparsed.
+ */
+final class LexicalPass {
+    private static final String PLACEHOLDER = "minilake_type_";
+
+    final String text;
+    final Map<String, String> placeholders;
+
+    private LexicalPass(String text, Map<String, String> placeholders) {
+        this.text = text;
+        this.placeholders = placeholders;
+    }
+
+    static LexicalPass apply(String sql) {
+        List<SqlToken> tokens = SqlTokenizer.tokenize(sql);
+        Map<String, String> placeholders = new LinkedHashMap<>();
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlToken t = tokens.get(i);
+            if (t.kind() == Kind.BACKTICK) {
+                out.append(TypeMapping.quote(t.identifier()));
+            } else if (isComplexTypeStart(tokens, i)) {
+                List<SqlToken> significant = new ArrayList<>();
+                List<Integer> index = new ArrayList<>();
+                for (int j = i; j < tokens.size(); j++) {
+                    if (!tokens.get(j).isTrivia()) {
+                        significant.add(tokens.get(j));
+                        index.add(j);
+                    }
+                }
+                TypeMapping.Cursor c = new TypeMapping.Cursor(significant);
+                String duck = TypeMapping.sparkType(c);
+                String name = PLACEHOLDER + placeholders.size();
+                placeholders.put(name, duck);
+                out.append(name);
+                i = index.get(c.consumedInput() - 1);
+            } else {
+                out.append(t.text());
+            }
+        }
+        return new LexicalPass(out.toString(), placeholders);
+    }
+
+    /** Puts the DuckDB types back where the placeholders were, on tokens of the deparsed SQL. */
+    String restore(String deparsed) {
+        if (placeholders.isEmpty()) return deparsed;
+        StringBuilder out = new StringBuilder();
+        for (SqlToken t : SqlTokenizer.tokenize(deparsed)) {
+            out.append(t.kind() == Kind.WORD && placeholders.containsKey(t.text()) ? placeholders.get(t.text()) : t.text());
+        }
+        return out.toString();
+    }
+
+    /** For SQL JSqlParser cannot parse: named parameters become {@code ?}, on tokens, recording their names. */
+    static String bindNamedParameters(String sql, List<String> names) {
+        StringBuilder out = new StringBuilder();
+        for (SqlToken t : SqlTokenizer.tokenize(sql)) {
+            if (t.kind() == Kind.PARAM) {
+                names.add(t.text().substring(1));
+                out.append('?');
+            } else {
+                out.append(t.text());
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isComplexTypeStart(List<SqlToken> tokens, int i) {
+        SqlToken t = tokens.get(i);
+        if (!(t.isWord("ARRAY") || t.isWord("MAP") || t.isWord("STRUCT"))) return false;
+        for (int j = i + 1; j < tokens.size(); j++) {
+            if (!tokens.get(j).isTrivia()) return tokens.get(j).isSymbol("<");
+        }
+        return false;
+    }
+}

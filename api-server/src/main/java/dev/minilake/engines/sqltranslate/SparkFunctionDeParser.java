@@ -1,0 +1,107 @@
+package dev.minilake.engines.sqltranslate;
+
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.TimeKeyExpression;
+import net.sf.jsqlparser.util.deparser.ExpressionDeParser;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Deparses expressions as DuckDB: Spark functions are renamed or rewritten where DuckDB differs,
+ * and named parameters become {@code ?}, recording their names in deparse (= text) order.
+ */
+final class SparkFunctionDeParser extends ExpressionDeParser {
+    private static final Map<String, String> RENAMES = Map.ofEntries(
+            Map.entry("nvl", "coalesce"), Map.entry("collect_list", "list"), Map.entry("size", "len"),
+            Map.entry("cardinality", "len"), Map.entry("explode", "unnest"), Map.entry("array", "list_value"),
+            Map.entry("array_contains", "list_contains"), Map.entry("sort_array", "list_sort"),
+            Map.entry("array_distinct", "list_distinct"), Map.entry("rand", "random"),
+            Map.entry("current_timestamp", "now"), Map.entry("ucase", "upper"), Map.entry("lcase", "lower"));
+    private static final Set<String> UNSUPPORTED = Set.of("from_json", "schema_of_json", "input_file_name",
+            "from_avro", "to_avro", "from_protobuf", "to_protobuf", "posexplode", "inline", "stack");
+
+    final List<String> parameterNames = new ArrayList<>();
+
+    @Override
+    public <S> StringBuilder visit(JdbcNamedParameter p, S context) {
+        parameterNames.add(p.getName());
+        return builder.append('?');
+    }
+
+    /** {@code current_timestamp()} parses as a time keyword; DuckDB has no such function with parentheses. */
+    @Override
+    public <S> StringBuilder visit(TimeKeyExpression t, S context) {
+        String key = t.getStringValue().toLowerCase(Locale.ROOT).replace(" ", "");
+        if (key.equals("current_timestamp()")) return builder.append("now()");
+        if (key.equals("current_date()")) return builder.append("current_date");
+        return super.visit(t, context);
+    }
+
+    @Override
+    public <S> StringBuilder visit(Function f, S context) {
+        String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
+        List<Expression> args = f.getParameters() == null ? List.of() : new ArrayList<>(f.getParameters());
+        if (UNSUPPORTED.contains(name)) throw new UnsupportedConstructException("function " + name + "()");
+        switch (name) {
+            case "named_struct" -> {
+                if (args.size() % 2 != 0) throw new UnsupportedConstructException("named_struct() with an odd number of arguments");
+                builder.append("struct_pack(");
+                for (int i = 0; i < args.size(); i += 2) {
+                    if (!(args.get(i) instanceof StringValue key)) throw new UnsupportedConstructException("named_struct() with a non-literal field name");
+                    if (i > 0) builder.append(", ");
+                    builder.append(TypeMapping.quote(key.getValue())).append(" := ");
+                    args.get(i + 1).accept(this, context);
+                }
+                return builder.append(')');
+            }
+            case "map" -> {
+                if (args.size() % 2 != 0) throw new UnsupportedConstructException("map() with an odd number of arguments");
+                builder.append("map(list_value(");
+                list(args, 0, context);
+                builder.append("), list_value(");
+                list(args, 1, context);
+                return builder.append("))");
+            }
+            case "date_format" -> {
+                if (args.size() != 2 || !(args.get(1) instanceof StringValue fmt)) {
+                    throw new UnsupportedConstructException("date_format() without a literal pattern");
+                }
+                builder.append("strftime(");
+                args.get(0).accept(this, context);
+                return builder.append(", ").append(new StringValue(DateFormats.toStrftime(fmt.getValue()))).append(')');
+            }
+            case "datediff" -> {
+                if (args.size() != 2) return super.visit(f, context);
+                builder.append("datediff('day', ");
+                args.get(1).accept(this, context);
+                builder.append(", ");
+                args.get(0).accept(this, context);
+                return builder.append(')');
+            }
+            case "collect_set" -> {
+                f.setName("list");
+                f.setDistinct(true);
+                return super.visit(f, context);
+            }
+            default -> {
+                String renamed = RENAMES.get(name);
+                if (renamed != null) f.setName(renamed);
+                return super.visit(f, context);
+            }
+        }
+    }
+
+    private <S> void list(List<Expression> args, int from, S context) {
+        for (int i = from; i < args.size(); i += 2) {
+            if (i > from) builder.append(", ");
+            args.get(i).accept(this, context);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.minilake.sql;
+
+import dev.minilake.core.api.Request;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.settings.Settings;
+import dev.minilake.core.store.Collection;
+import dev.minilake.core.store.Store;
+import dev.minilake.sql.QueryHistoryDtos.ListQueriesResponse;
+import dev.minilake.sql.QueryHistoryDtos.QueryInfo;
+import org.springframework.stereotype.Service;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/** The durable record of every statement, named like the SDK's QueryHistoryAPI. */
+@Service
+public class QueryHistoryService {
+    private final Collection<QueryInfo> queries;
+    private final String user;
+
+    public QueryHistoryService(Store store, Settings settings) {
+        this.queries = store.collection("sql_query_history", QueryInfo.class);
+        this.user = settings.userName();
+    }
+
+    void started(StatementExecution e) {
+        queries.put(e.id, info(e, "QUEUED", null, null, null, false));
+    }
+
+    void finished(StatementExecution e) {
+        SpooledResult r = e.result();
+        String status = switch (e.state()) {
+            case SUCCEEDED -> "FINISHED";
+            case FAILED -> "FAILED";
+            case CANCELED, CLOSED -> "CANCELED";
+            default -> "RUNNING";
+        };
+        String error = e.failure() == null ? null : e.failure().error().message();
+        queries.put(e.id, info(e, status, error, e.endMs(), r == null ? null : r.totalRows(), true));
+    }
+
+    public ListQueriesResponse list(Request req) {
+        List<String> statuses = req.queryAll("filter_by.statuses");
+        List<String> warehouses = req.queryAll("filter_by.warehouse_ids");
+        List<String> ids = req.queryAll("filter_by.statement_ids");
+        long from = req.queryLong("filter_by.query_start_time_range.start_time_ms").orElse(Long.MIN_VALUE);
+        long to = req.queryLong("filter_by.query_start_time_range.end_time_ms").orElse(Long.MAX_VALUE);
+        long max = req.queryLong("max_results").orElse(100L);
+        if (max <= 0 || max > 1000) throw ApiException.invalid("max_results must be between 1 and 1000, got " + max);
+        int offset = req.query("page_token").map(QueryHistoryService::offset).orElse(0);
+        List<QueryInfo> matching = queries.list().stream()
+                .filter(q -> statuses.isEmpty() || statuses.contains(q.status()))
+                .filter(q -> warehouses.isEmpty() || warehouses.contains(q.warehouse_id()))
+                .filter(q -> ids.isEmpty() || ids.contains(q.query_id()))
+                .filter(q -> q.query_start_time_ms() >= from && q.query_start_time_ms() <= to)
+                .sorted(Comparator.comparing(QueryInfo::query_start_time_ms).reversed())
+                .toList();
+        int end = (int) Math.min(matching.size(), offset + max);
+        boolean more = end < matching.size();
+        return new ListQueriesResponse(matching.subList(Math.min(offset, end), end), more ? Integer.toString(end) : null, more);
+    }
+
+    private QueryInfo info(StatementExecution e, String status, String error, Long endMs, Long rows, boolean fin) {
+        String warehouse = e.request.warehouse_id();
+        return new QueryInfo(e.id, e.request.statement(), status, error, endMs == null ? null : endMs - e.createdMs,
+                rows, warehouse, warehouse, user, user, e.createdMs, endMs, endMs, statementType(e.request.statement()),
+                e.request.session_id(), fin);
+    }
+
+    /** The SDK's QueryStatementType (SELECT, INSERT, CREATE, ...), from the statement's first word. */
+    private static String statementType(String sql) {
+        var tokens = dev.minilake.engines.sqltranslate.SqlTokenizer.significant(sql);
+        String first = tokens.isEmpty() ? "OTHER" : tokens.get(0).text().toUpperCase(Locale.ROOT);
+        return switch (first) {
+            case "SELECT", "WITH", "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "USE", "SHOW",
+                 "DESCRIBE", "TRUNCATE", "REPLACE", "COPY", "REFRESH", "GRANT", "REVOKE", "OPTIMIZE", "EXPLAIN" -> first;
+            default -> "OTHER";
+        };
+    }
+
+    private static int offset(String token) {
+        try {
+            return Integer.parseInt(token);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid("Invalid page_token '" + token + "'");
+        }
+    }
+
+}

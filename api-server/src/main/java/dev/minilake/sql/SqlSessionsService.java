@@ -1,0 +1,41 @@
+package dev.minilake.sql;
+
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.store.Collection;
+import dev.minilake.core.store.Store;
+import dev.minilake.sql.StatementDtos.CreateSessionRequest;
+import dev.minilake.sql.StatementDtos.Session;
+import org.springframework.stereotype.Service;
+
+import java.util.UUID;
+
+/** SQL sessions (used by databricks-sql-connector with use_sea=True): each keeps its current catalog and schema. */
+@Service
+public class SqlSessionsService {
+    private final Collection<Session> sessions;
+
+    public SqlSessionsService(Store store) {
+        this.sessions = store.collection("sql_session", Session.class);
+    }
+
+    public Session create(CreateSessionRequest req) {
+        Session s = new Session(UUID.randomUUID().toString(), req.warehouse_id(),
+                req.catalog() == null ? SqlContext.DEFAULT.catalog() : req.catalog(),
+                req.schema() == null ? SqlContext.DEFAULT.schema() : req.schema(), System.currentTimeMillis());
+        sessions.insert(s.session_id(), s);
+        return s;
+    }
+
+    public void delete(String id) {
+        if (!sessions.delete(id)) throw ApiException.notFound("Session " + id);
+    }
+
+    SqlContext context(String id) {
+        Session s = sessions.get(id).orElseThrow(() -> ApiException.notFound("Session " + id));
+        return new SqlContext(s.catalog(), s.schema());
+    }
+
+    void update(String id, SqlContext ctx) {
+        sessions.get(id).ifPresent(s -> sessions.put(id, new Session(id, s.warehouse_id(), ctx.catalog(), ctx.schema(), s.create_time())));
+    }
+}

@@ -1,0 +1,158 @@
+package dev.minilake.sql;
+
+import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.sqltranslate.Command;
+import dev.minilake.engines.sqltranslate.SqlTranslator;
+import dev.minilake.engines.sqltranslate.Translation;
+import dev.minilake.engines.sqltranslate.Translation.DuckSql;
+import dev.minilake.engines.sqltranslate.TypeMapping;
+import dev.minilake.sql.StatementDtos.Parameter;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Runs one statement on its own DuckDB connection: translate, set the context, bind named
+ * parameters, execute, spool rows to chunk files. DuckDB serializes writers itself; a conflict is a
+ * FAILED statement.
+ */
+final class StatementRunner {
+    private final DuckDbEngine duckdb;
+    private final CatalogDdl catalogDdl;
+    private final ResultSpool spool;
+
+    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool) {
+        this.duckdb = duckdb;
+        this.catalogDdl = catalogDdl;
+        this.spool = spool;
+    }
+
+    void run(StatementExecution exec, Consumer<SqlContext> onUse) {
+        if (!exec.start()) return;
+        try {
+            Translation t = SqlTranslator.translate(exec.request.statement());
+            try (Connection c = duckdb.connect()) {
+                use(c, exec.context);
+                exec.succeed(execute(c, exec, t, onUse));
+            }
+        } catch (UnboundParameter e) {
+            exec.fail(SqlErrors.unboundParameter(e.getMessage()));
+        } catch (Throwable e) {
+            if (!exec.isTerminal()) exec.fail(SqlErrors.of(e));
+        }
+    }
+
+    private SpooledResult execute(Connection c, StatementExecution exec, Translation t, Consumer<SqlContext> onUse) throws Exception {
+        if (t.command() instanceof Command.Use u) {
+            SqlContext next = exec.context.with(u.catalog(), u.schema());
+            use(c, next);
+            exec.context = next;
+            onUse.accept(next);
+            return SpooledResult.empty(List.of());
+        }
+        if (t.kind() == dev.minilake.engines.sqltranslate.StatementKind.DDL && t.command() != null) {
+            catalogDdl.run(exec.context, t.command());
+            return SpooledResult.empty(List.of());
+        }
+        if (t.command() != null) return spool(exec, CommandRunner.run(c, exec.context, t.command()));
+        if (t.statements().size() == 1) return single(c, exec, t.statements().get(0), t);
+        c.setAutoCommit(false);
+        try {
+            long affected = 0;
+            for (DuckSql s : t.statements()) affected = update(c, exec, s);
+            c.commit();
+            return affectedRows(exec, affected);
+        } catch (Exception e) {
+            c.rollback();
+            throw e;
+        }
+    }
+
+    private SpooledResult single(Connection c, StatementExecution exec, DuckSql s, Translation t) throws Exception {
+        try (PreparedStatement ps = prepare(c, exec, s)) {
+            if (!exec.running(ps)) return null;
+            if (ps.execute()) {
+                try (ResultSet rs = ps.getResultSet()) {
+                    return spool(exec, new JdbcRows(rs));
+                }
+            }
+            long n = ps.getUpdateCount();
+            return t.kind() == dev.minilake.engines.sqltranslate.StatementKind.DML ? affectedRows(exec, n) : SpooledResult.empty(List.of());
+        }
+    }
+
+    private long update(Connection c, StatementExecution exec, DuckSql s) throws Exception {
+        try (PreparedStatement ps = prepare(c, exec, s)) {
+            if (!exec.running(ps)) throw new SQLException("canceled");
+            ps.execute();
+            return ps.getUpdateCount();
+        }
+    }
+
+    /** Databricks answers DML with a one-row num_affected_rows result. */
+    private SpooledResult affectedRows(StatementExecution exec, long n) throws Exception {
+        ResultColumn col = new ResultColumn("num_affected_rows", TypeMapping.toSpark("BIGINT"));
+        return spool(exec, RowSource.of(List.of(col), List.<String[]>of(new String[]{Long.toString(Math.max(n, 0))})));
+    }
+
+    private SpooledResult spool(StatementExecution exec, RowSource rows) throws Exception {
+        return spool.spool(rows, exec.dir, exec.request.row_limit(), exec.request.byte_limit());
+    }
+
+    private static PreparedStatement prepare(Connection c, StatementExecution exec, DuckSql s) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(s.sql());
+        try {
+            List<Parameter> params = exec.request.parameters() == null ? List.of() : exec.request.parameters();
+            for (int i = 0; i < s.parameters().size(); i++) {
+                String name = s.parameters().get(i);
+                Parameter p = params.stream().filter(x -> name.equals(x.name())).findFirst()
+                        .orElseThrow(() -> new UnboundParameter(name));
+                ps.setObject(i + 1, typed(p));
+            }
+            return ps;
+        } catch (RuntimeException | SQLException e) {
+            ps.close();
+            throw e;
+        }
+    }
+
+    /** A parameter value as the Java type its declared SQL type names (STRING when untyped). */
+    private static Object typed(Parameter p) {
+        if (p.value() == null) return null;
+        String type = p.type() == null ? "STRING" : p.type().toUpperCase(Locale.ROOT);
+        if (type.startsWith("DECIMAL")) return new BigDecimal(p.value());
+        return switch (type) {
+            case "INT", "INTEGER", "BIGINT", "LONG", "SMALLINT", "SHORT", "TINYINT", "BYTE" -> Long.parseLong(p.value());
+            case "DOUBLE", "FLOAT", "REAL" -> Double.parseDouble(p.value());
+            case "BOOLEAN" -> Boolean.parseBoolean(p.value());
+            case "DATE" -> Date.valueOf(p.value());
+            case "TIMESTAMP", "TIMESTAMP_NTZ" -> Timestamp.valueOf(p.value().replace('T', ' ').replace("Z", ""));
+            default -> p.value();
+        };
+    }
+
+    private static void use(Connection c, SqlContext ctx) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("USE " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(ctx.catalog())) + "." + DuckDbEngine.quoteIdent(ctx.schema()));
+        } catch (SQLException e) {
+            throw new SQLException("[SCHEMA_NOT_FOUND] The schema `" + ctx.catalog() + "`.`" + ctx.schema()
+                    + "` cannot be found. " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+    }
+
+    /** A named parameter with no value in the request. */
+    static final class UnboundParameter extends RuntimeException {
+        UnboundParameter(String name) {
+            super(name);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.minilake.sql;
+
+import dev.minilake.catalog.CatalogsService;
+import dev.minilake.catalog.SchemasService;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.error.ErrorCode;
+import dev.minilake.core.store.DataDir;
+import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
+import dev.minilake.sql.StatementDtos.ResultData;
+import dev.minilake.sql.StatementDtos.StatementResponse;
+import org.springframework.stereotype.Service;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Statement execution, named like the SDK's StatementExecutionAPI. Statements run asynchronously on
+ * a dedicated bounded pool, so a long query never holds an API thread beyond its wait_timeout.
+ */
+@Service
+public class StatementsService implements AutoCloseable {
+    static final int ROWS_PER_CHUNK = 10_000;
+    static final long BYTES_PER_CHUNK = 16L * 1024 * 1024;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Map<String, StatementExecution> statements = new ConcurrentHashMap<>();
+    private final ThreadPoolExecutor pool;
+    private final StatementRunner runner;
+    private final QueryHistoryService history;
+    private final SqlSessionsService sessions;
+    private final Path results;
+
+    public StatementsService(DuckDbEngine duckdb, DataDir dataDir, QueryHistoryService history, SqlSessionsService sessions,
+                             CatalogsService catalogs, SchemasService schemas) {
+        AtomicInteger n = new AtomicInteger();
+        int threads = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
+        this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000), r -> {
+            Thread t = new Thread(r, "minilake-sql-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK));
+        this.history = history;
+        this.sessions = sessions;
+        this.results = dataDir.area("results");
+    }
+
+    public StatementResponse execute(ExecuteStatementRequest req, String baseUrl) throws Exception {
+        SqlContext ctx = req.session_id() != null ? sessions.context(req.session_id()) : SqlContext.DEFAULT;
+        ctx = ctx.with(req.catalog(), req.schema());
+        String id = UUID.randomUUID().toString();
+        String token = HexFormat.of().formatHex(randomBytes());
+        StatementExecution e = new StatementExecution(id, req, ctx, token, results.resolve(id));
+        statements.put(id, e);
+        history.started(e);
+        try {
+            e.future(pool.submit(() -> {
+                runner.run(e, next -> {
+                    if (req.session_id() != null) sessions.update(req.session_id(), next);
+                });
+                history.finished(e);
+            }));
+        } catch (RejectedExecutionException full) {
+            e.fail(new SqlErrors.Failure(new StatementDtos.ServiceError("RESOURCE_EXHAUSTED",
+                    "Too many statements queued; retry later"), null));
+            history.finished(e);
+        }
+        if (!e.await(req.waitMillis()) && req.cancelOnTimeout() && e.cancel()) history.finished(e);
+        return StatementResponses.of(e, baseUrl);
+    }
+
+    public StatementResponse get(String id, String baseUrl) throws IOException {
+        return StatementResponses.of(find(id), baseUrl);
+    }
+
+    public void cancel(String id) {
+        StatementExecution e = find(id);
+        if (e.cancel()) history.finished(e);
+    }
+
+    public ResultData chunk(String id, int index, String baseUrl) throws IOException {
+        StatementExecution e = find(id);
+        if (e.state() != StatementExecution.State.SUCCEEDED) {
+            throw new ApiException(ErrorCode.INVALID_STATE, "Statement " + id + " is " + e.state() + ", it has no result");
+        }
+        if (index < 0 || index >= e.result().chunks().size()) {
+            throw ApiException.invalid("Chunk index " + index + " is out of range [0, " + e.result().chunks().size() + ")");
+        }
+        return StatementResponses.chunk(e, index, baseUrl);
+    }
+
+    /** The bytes behind an external link, rendered in the statement's format. */
+    public ResultBytes download(String id, int index, String token) throws Exception {
+        StatementExecution e = statements.get(id);
+        if (e == null || !e.token.equals(token) || e.result() == null || index < 0 || index >= e.result().chunks().size()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "No such result chunk, or its link expired");
+        }
+        if (System.currentTimeMillis() > e.endMs() + StatementResponses.LINK_TTL_MS * 4) {
+            throw new ApiException(ErrorCode.PERMISSION_DENIED, "The result link has expired");
+        }
+        SpooledResult.Chunk c = e.result().chunks().get(index);
+        List<List<String>> rows = ChunkReader.rows(c.file());
+        return switch (e.request.format()) {
+            case "ARROW_STREAM" -> new ResultBytes("application/vnd.apache.arrow.stream", ArrowChunks.render(e.result().columns(), rows));
+            case "CSV" -> new ResultBytes("text/csv", CsvChunks.render(e.result().columns(), rows, index == 0));
+            default -> new ResultBytes("application/json", java.nio.file.Files.readAllBytes(c.file()));
+        };
+    }
+
+    public record ResultBytes(String contentType, byte[] bytes) {
+    }
+
+    /** Cancels every statement and waits briefly for their threads to leave DuckDB. */
+    void quiesce() throws InterruptedException {
+        for (StatementExecution e : statements.values()) e.cancel();
+        for (StatementExecution e : statements.values()) e.await(5000);
+        statements.values().forEach(StatementExecution::close);
+        statements.clear();
+    }
+
+    void reset() throws Exception {
+        DataDir.emptyDirectory(results);
+    }
+
+    private StatementExecution find(String id) {
+        StatementExecution e = statements.get(id);
+        if (e == null) throw ApiException.notFound("Statement " + id);
+        return e;
+    }
+
+    private static byte[] randomBytes() {
+        byte[] b = new byte[24];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}

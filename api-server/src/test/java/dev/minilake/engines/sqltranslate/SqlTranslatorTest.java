@@ -1,0 +1,103 @@
+package dev.minilake.engines.sqltranslate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Databricks SQL in, DuckDB SQL out: a table of cases. */
+class SqlTranslatorTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            SELECT `a` FROM `main`.`default`.`t`                      | SELECT "a" FROM "main$uc"."default"."t"
+            SELECT nvl(a, 1) FROM t                                   | SELECT coalesce(a, 1) FROM t
+            SELECT date_format(ts, 'yyyy-MM-dd HH:mm') FROM t         | SELECT strftime(ts, '%Y-%m-%d %H:%M') FROM t
+            SELECT current_timestamp()                                | SELECT now()
+            SELECT explode(array(1, 2))                               | SELECT unnest(list_value(1, 2))
+            SELECT collect_list(x) FROM t                             | SELECT list(x) FROM t
+            SELECT named_struct('a', 1, 'b', 'x')                     | SELECT struct_pack("a" := 1, "b" := 'x')
+            SELECT size(x) FROM t                                     | SELECT len(x) FROM t
+            SELECT map('k', 1, 'j', 2)                                | SELECT map(list_value('k', 'j'), list_value(1, 2))
+            SELECT datediff(e, s) FROM t                              | SELECT datediff('day', s, e) FROM t
+            SELECT CAST(x AS ARRAY<INT>) FROM t                       | SELECT CAST(x AS INTEGER[]) FROM t
+            CREATE TABLE t (id INT, name STRING, amt DECIMAL(10,2)) USING DELTA COMMENT 'c' PARTITIONED BY (id) TBLPROPERTIES ('a'='b') | CREATE TABLE t (id INT, name STRING, amt DECIMAL (10, 2))
+            CREATE TABLE t (a ARRAY<INT>, m MAP<STRING, INT>, s STRUCT<x: INT, y: STRING>) USING DELTA | CREATE TABLE t (a INTEGER[], m MAP(VARCHAR, INTEGER), s STRUCT("x" INTEGER, "y" VARCHAR))
+            CREATE OR REPLACE TABLE t (id INT) CLUSTER BY (id)        | CREATE OR REPLACE TABLE t (id INT)
+            CREATE TABLE t USING DELTA AS SELECT nvl(1, 2) AS a       | CREATE TABLE t AS SELECT coalesce(1, 2) AS a
+            MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * | MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *
+            """)
+    void translates(String databricks, String duckdb) {
+        Translation t = SqlTranslator.translate(databricks);
+        assertThat(t.statements()).hasSize(1);
+        assertThat(t.statements().get(0).sql()).isEqualTo(duckdb);
+    }
+
+    @Test
+    void tableOptionsAreStrippedAndRecorded() {
+        Translation t = SqlTranslator.translate(
+                "CREATE TABLE t (id INT) USING DELTA COMMENT 'sales' PARTITIONED BY (id) TBLPROPERTIES ('a'='b')");
+        assertThat(t.kind()).isEqualTo(StatementKind.DDL);
+        assertThat(t.tableOptions()).containsEntry("using", "DELTA").containsEntry("comment", "'sales'")
+                .containsKey("partitioned_by").containsKey("tblproperties");
+    }
+
+    @Test
+    void insertOverwriteIsDeleteThenInsert() {
+        Translation t = SqlTranslator.translate("INSERT OVERWRITE TABLE t SELECT * FROM s");
+        assertThat(t.kind()).isEqualTo(StatementKind.DML);
+        assertThat(t.statements()).extracting(Translation.DuckSql::sql)
+                .containsExactly("DELETE FROM t", "INSERT INTO t SELECT * FROM s");
+    }
+
+    @Test
+    void namedParametersBecomeJdbcParametersInOrder() {
+        Translation t = SqlTranslator.translate("SELECT * FROM t WHERE a = :x AND b = :y OR c = :x");
+        assertThat(t.statements().get(0).sql()).isEqualTo("SELECT * FROM t WHERE a = ? AND b = ? OR c = ?");
+        assertThat(t.statements().get(0).parameters()).containsExactly("x", "y", "x");
+        assertThat(t.kind()).isEqualTo(StatementKind.QUERY);
+    }
+
+    @Test
+    void commandsAreRecognizedOnTokens() {
+        assertThat(SqlTranslator.translate("SHOW CATALOGS").command()).isEqualTo(new Command.ShowCatalogs());
+        assertThat(SqlTranslator.translate("SHOW SCHEMAS IN main").command()).isEqualTo(new Command.ShowSchemas("main"));
+        assertThat(SqlTranslator.translate("SHOW TABLES IN `main`.default;").command()).isEqualTo(new Command.ShowTables("main", "default"));
+        assertThat(SqlTranslator.translate("DESCRIBE TABLE EXTENDED main.default.t").command())
+                .isEqualTo(new Command.Describe(List.of("main", "default", "t"), true));
+        assertThat(SqlTranslator.translate("SHOW CREATE TABLE t").command()).isEqualTo(new Command.ShowCreateTable(List.of("t")));
+        assertThat(SqlTranslator.translate("USE CATALOG c").command()).isEqualTo(new Command.Use("c", null));
+        assertThat(SqlTranslator.translate("USE SCHEMA s").command()).isEqualTo(new Command.Use(null, "s"));
+        assertThat(SqlTranslator.translate("USE c.s").kind()).isEqualTo(StatementKind.USE);
+    }
+
+    @Test
+    void unparseableSqlPassesThroughForDuckDbToReport() {
+        Translation t = SqlTranslator.translate("SELEC 1 WHERE x = :p");
+        assertThat(t.parsed()).isFalse();
+        assertThat(t.statements().get(0).sql()).isEqualTo("SELEC 1 WHERE x = ?");
+        assertThat(t.statements().get(0).parameters()).containsExactly("p");
+    }
+
+    @Test
+    void constructsWithoutDuckDbEquivalentAreNamed() {
+        assertThatThrownBy(() -> SqlTranslator.translate("SELECT from_json(s, 'a INT') FROM t")).hasMessageContaining("from_json");
+        assertThatThrownBy(() -> SqlTranslator.translate("SELECT * FROM t LATERAL VIEW explode(a) x AS y")).hasMessageContaining("LATERAL VIEW");
+        assertThatThrownBy(() -> SqlTranslator.translate("SELECT 1; SELECT 2")).hasMessageContaining("more than one statement");
+    }
+
+    @Test
+    void typesMapBothWays() {
+        assertThat(TypeMapping.toSpark("DECIMAL(10,2)")).isEqualTo(new SparkType("DECIMAL", "decimal(10,2)", 10, 2));
+        assertThat(TypeMapping.toSpark("INTEGER[]").typeText()).isEqualTo("array<int>");
+        assertThat(TypeMapping.toSpark("MAP(VARCHAR, INTEGER)").typeText()).isEqualTo("map<string,int>");
+        assertThat(TypeMapping.toSpark("STRUCT(x INTEGER, \"my y\" VARCHAR)").typeText()).isEqualTo("struct<x:int,`my y`:string>");
+        assertThat(TypeMapping.toSpark("BIGINT").typeName()).isEqualTo("LONG");
+        assertThat(TypeMapping.toDuckDb("array<struct<a:int>>")).isEqualTo("STRUCT(\"a\" INTEGER)[]");
+        assertThat(DateFormats.toStrftime("yyyy-MM-dd'T'HH:mm:ss.SSS")).isEqualTo("%Y-%m-%dT%H:%M:%S.%g");
+    }
+}
