@@ -56,6 +56,10 @@ public class StatementsGroup implements ApiGroup {
             service.cancel(req.pathVar("id"));
             return Map.of();
         });
+        r.delete("/api/2.0/sql/statements/{id}", req -> {
+            service.closeStatement(req.pathVar("id"));
+            return Map.of();
+        });
         r.get("/api/2.0/sql/statements/{id}/result/chunks/{chunk}",
                 req -> service.chunk(req.pathVar("id"), chunkIndex(req.pathVar("chunk")), req.baseUrl()));
         r.post("/api/2.0/sql/sessions", CreateSessionRequest.class, (req, body) -> sessions.create(body));

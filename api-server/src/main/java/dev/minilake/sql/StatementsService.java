@@ -90,6 +90,14 @@ public class StatementsService implements AutoCloseable {
         if (e.cancel()) history.finished(e);
     }
 
+    /** DELETE /statements/{id} (the SQL connector closes every statement): cancel if running, then CLOSED. */
+    public void closeStatement(String id) {
+        StatementExecution e = find(id);
+        boolean wasRunning = !e.isTerminal();
+        e.close();
+        if (wasRunning) history.finished(e);
+    }
+
     public ResultData chunk(String id, int index, String baseUrl) throws IOException {
         StatementExecution e = find(id);
         if (e.state() != StatementExecution.State.SUCCEEDED) {

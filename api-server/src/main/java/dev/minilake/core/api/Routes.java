@@ -173,7 +173,14 @@ public final class Routes {
 
     private Mono<ServerResponse> run(ServerRequest req, Handler h) {
         Request request = new Request(req);
-        return Mono.fromCallable(() -> h.handle(request))
+        return Mono.fromCallable(() -> {
+                    try {
+                        return h.handle(request);
+                    } catch (LinkageError e) {
+                        // Reactor rethrows linkage errors as fatal, which would leave the request hanging
+                        throw new IllegalStateException(e.toString(), e);
+                    }
+                })
                 .subscribeOn(blocking)
                 .map(Routes::asReply)
                 .defaultIfEmpty(Reply.of(200, Map.of()))
