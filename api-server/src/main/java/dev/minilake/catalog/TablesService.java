@@ -158,7 +158,7 @@ public class TablesService {
     private static String declaredComment(TableMeta m, String column) {
         if (m.declared_columns() == null) return null;
         return m.declared_columns().stream().filter(c -> column.equalsIgnoreCase(c.name()))
-                .findFirst().map(ColumnInfo::comment).orElse(null); // a declared column may have no comment
+                .map(ColumnInfo::comment).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     private static String columnsDdl(List<ColumnInfo> columns) {
