@@ -73,6 +73,11 @@ class SqlTranslatorTest {
         assertThat(SqlTranslator.translate("USE CATALOG c").command()).isEqualTo(new Command.Use("c", null));
         assertThat(SqlTranslator.translate("USE SCHEMA s").command()).isEqualTo(new Command.Use(null, "s"));
         assertThat(SqlTranslator.translate("USE c.s").kind()).isEqualTo(StatementKind.USE);
+        assertThat(SqlTranslator.translate("CREATE SCHEMA IF NOT EXISTS main.sales COMMENT 'x'").command())
+                .isEqualTo(new Command.CreateSchema("main", "sales", true, "x"));
+        assertThat(SqlTranslator.translate("DROP SCHEMA s CASCADE").command()).isEqualTo(new Command.DropSchema(null, "s", false, true));
+        assertThat(SqlTranslator.translate("CREATE CATALOG c").kind()).isEqualTo(StatementKind.DDL);
+        assertThat(SqlTranslator.translate("DROP CATALOG IF EXISTS c").command()).isEqualTo(new Command.DropCatalog("c", true, false));
     }
 
     @Test
