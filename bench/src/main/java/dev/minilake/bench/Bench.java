@@ -41,6 +41,7 @@ public final class Bench {
         register(new ResetScenario());
         register(new Select42Scenario());
         register(new MetadataScenario());
+        register(new ArrowBulkScenario());
     }
 
     static void register(Scenario s) {
