@@ -42,7 +42,7 @@ public final class WorkspaceDtos {
     }
 
     /** What the store keeps per workspace object; the bytes are a file under the workspace area. */
-    public record StoredObject(long object_id, String object_type, String language, long created_at) {
+    public record StoredObject(String path, long object_id, String object_type, String language, long created_at) {
     }
 
     static void requirePath(String path) {
