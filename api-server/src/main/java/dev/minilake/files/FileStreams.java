@@ -46,10 +46,6 @@ public final class FileStreams {
         }
     }
 
-    public static boolean isMultipart(ServerRequest req) {
-        return req.headers().contentType().map(MediaType.MULTIPART_FORM_DATA::isCompatibleWith).orElse(false);
-    }
-
     /** A new empty temp file; the caller moves it into place or deletes it. */
     public Path newTempFile() throws IOException {
         Files.createDirectories(tempDir);
