@@ -55,7 +55,8 @@ public final class ClusterDtos {
     }
 
     public record EventsRequest(String cluster_id, List<String> event_types, Long start_time, Long end_time,
-                                Long offset, Long limit, String order) implements Validated {
+                                Long offset, Long limit, String order, Long page_size,
+                                String page_token) implements Validated {
         @Override
         public void validate() {
             requireId(cluster_id);
@@ -73,7 +74,8 @@ public final class ClusterDtos {
     public record ListClustersResponse(List<ObjectNode> clusters, String next_page_token, String prev_page_token) {
     }
 
-    public record EventsResponse(List<ClusterEvent> events, EventsRequest next_page, Long total_count) {
+    public record EventsResponse(List<ClusterEvent> events, EventsRequest next_page, String next_page_token,
+                                 Long total_count) {
     }
 
     /** The list filters, read from the flattened query (filter_by.cluster_states=RUNNING&...). */

@@ -193,13 +193,14 @@ public class ClustersService {
         Set<String> types = req.event_types() == null ? null : new HashSet<>(req.event_types());
         List<ClusterEvent> all = events.query(req.cluster_id(), types, req.start_time(), req.end_time(),
                 !"ASC".equals(req.order()));
-        long offset = req.offset() == null ? 0 : req.offset();
-        long limit = req.limit() == null ? 50 : req.limit();
+        // offset/limit (the documented paging) and page_token/page_size (newer SDKs) address the same list
+        long offset = req.page_token() != null ? parseToken(req.page_token()) : req.offset() == null ? 0 : req.offset();
+        long limit = req.page_size() != null && req.page_size() > 0 ? req.page_size() : req.limit() == null ? 50 : req.limit();
         int from = (int) Math.min(offset, all.size());
         int to = (int) Math.min(all.size(), offset + limit);
         EventsRequest next = to < all.size() ? new EventsRequest(req.cluster_id(), req.event_types(), req.start_time(),
-                req.end_time(), (long) to, limit, req.order()) : null;
-        return new EventsResponse(all.subList(from, to), next, (long) all.size());
+                req.end_time(), (long) to, limit, req.order(), null, null) : null;
+        return new EventsResponse(all.subList(from, to), next, next == null ? null : Integer.toString(to), (long) all.size());
     }
 
     public void pin(String id, boolean pinned) {

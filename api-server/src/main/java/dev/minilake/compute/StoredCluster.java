@@ -37,8 +37,9 @@ public record StoredCluster(String cluster_id, ObjectNode spec, ClusterState sta
 
     /** A (re)start: new Spark context, no termination. */
     public StoredCluster started(long now, long sparkContextId, boolean restart) {
+        Long at = now; // boxed, so the ternaries below never unbox a null
         return new StoredCluster(cluster_id, spec, state, state_message, restart ? start_time : now, null,
-                restart ? now : last_state_loss_time, restart ? now : last_restarted_time, creator_user_name,
+                restart ? at : last_state_loss_time, restart ? at : last_restarted_time, creator_user_name,
                 cluster_source, sparkContextId, pinned, null);
     }
 
