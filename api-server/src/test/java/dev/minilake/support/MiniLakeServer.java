@@ -63,6 +63,11 @@ public final class MiniLakeServer {
         return dataDir;
     }
 
+    /** A service bean of this server, for in-process APIs (e.g. what jobs call) that have no HTTP route. */
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
     public WorkspaceClient workspace() {
         return workspace("dev");
     }

@@ -1,0 +1,87 @@
+package dev.minilake.secrets;
+
+import dev.minilake.core.api.ApiGroup;
+import dev.minilake.core.api.Routes;
+import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.error.ErrorCode;
+import dev.minilake.secrets.SecretDtos.AclRequest;
+import dev.minilake.secrets.SecretDtos.CreateScope;
+import dev.minilake.secrets.SecretDtos.ListAclsResponse;
+import dev.minilake.secrets.SecretDtos.ListScopesResponse;
+import dev.minilake.secrets.SecretDtos.ListSecretsResponse;
+import dev.minilake.secrets.SecretDtos.PutAcl;
+import dev.minilake.secrets.SecretDtos.PutSecret;
+import dev.minilake.secrets.SecretDtos.ScopeRequest;
+import dev.minilake.secrets.SecretDtos.SecretKeyRequest;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/** The Secrets API group: scopes, secrets and ACLs; values are never returned over HTTP. */
+@Component
+public class SecretsGroup implements ApiGroup {
+    private final SecretsService service;
+
+    public SecretsGroup(SecretsService service) {
+        this.service = service;
+    }
+
+    @Override
+    public String name() {
+        return "secrets";
+    }
+
+    @Override
+    public ServiceStatus status() {
+        return ServiceStatus.REAL;
+    }
+
+    @Override
+    public String note() {
+        return "scopes, secrets and ACLs stored durably (ACLs not enforced); values resolve only inside a job";
+    }
+
+    @Override
+    public List<String> sdkApis() {
+        return List.of("SecretsAPI");
+    }
+
+    @Override
+    public void routes(Routes r) {
+        r.post("/api/2.0/secrets/scopes/create", CreateScope.class, (req, b) -> {
+            service.createScope(b);
+            return null;
+        });
+        r.get("/api/2.0/secrets/scopes/list", req -> new ListScopesResponse(service.listScopes()));
+        r.post("/api/2.0/secrets/scopes/delete", ScopeRequest.class, (req, b) -> {
+            service.deleteScope(b.scope());
+            return null;
+        });
+        r.post("/api/2.0/secrets/put", PutSecret.class, (req, b) -> {
+            service.putSecret(b);
+            return null;
+        });
+        r.get("/api/2.0/secrets/list", ScopeRequest.class, (req, b) -> new ListSecretsResponse(service.listSecrets(b.scope())));
+        r.post("/api/2.0/secrets/delete", SecretKeyRequest.class, (req, b) -> {
+            service.deleteSecret(b.scope(), b.key());
+            return null;
+        });
+        // Databricks serves values only to code running in the workspace; so do we (jobs)
+        r.get("/api/2.0/secrets/get", req -> {
+            throw new ApiException(ErrorCode.PERMISSION_DENIED,
+                    "Secret values are only available inside a job (dbutils.secrets.get / {{secrets/scope/key}}); "
+                            + "MiniLake never returns them over the API");
+        });
+        r.post("/api/2.0/secrets/acls/put", PutAcl.class, (req, b) -> {
+            service.putAcl(b.scope(), b.principal(), b.permission());
+            return null;
+        });
+        r.get("/api/2.0/secrets/acls/get", AclRequest.class, (req, b) -> service.getAcl(b.scope(), b.principal()));
+        r.get("/api/2.0/secrets/acls/list", ScopeRequest.class, (req, b) -> new ListAclsResponse(service.listAcls(b.scope())));
+        r.post("/api/2.0/secrets/acls/delete", AclRequest.class, (req, b) -> {
+            service.deleteAcl(b.scope(), b.principal());
+            return null;
+        });
+    }
+}
