@@ -75,7 +75,7 @@ public class ClusterPoliciesService {
         }
         String definition = effectiveDefinition(req);
         PolicyDefinition.parse(definition);
-        return new Policy(id, req.name(), definition, req.description(), users.me().userName(), createdAt,
+        return new Policy(id, req.name(), definition, req.description(), users.userName(), createdAt,
                 req.max_clusters_per_user(), req.policy_family_id(), req.policy_family_definition_overrides(), false,
                 req.libraries());
     }

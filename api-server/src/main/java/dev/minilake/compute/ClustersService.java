@@ -70,7 +70,7 @@ public class ClustersService {
     }
 
     public String create(ObjectNode body) {
-        String owner = users.me().userName();
+        String owner = users.userName();
         ObjectNode spec = prepare(body);
         String policyId = spec.path("policy_id").asText(null);
         synchronized (lock) {
@@ -142,7 +142,7 @@ public class ClustersService {
 
     /** clusters/delete terminates; deleting a terminated cluster is a no-op, as on Databricks. */
     public void delete(String id) {
-        terminate(id, "USER_REQUEST", "username", users.me().userName(), true);
+        terminate(id, "USER_REQUEST", "username", users.userName(), true);
     }
 
     public void permanentDelete(String id) {
@@ -207,7 +207,7 @@ public class ClustersService {
         synchronized (lock) {
             StoredCluster c = get(id);
             clusters.put(id, c.withPinned(pinned));
-            ObjectNode details = ClusterEventLog.details().put("user", users.me().userName());
+            ObjectNode details = ClusterEventLog.details().put("user", users.userName());
             events.record(id, pinned ? "PINNED" : "UNPINNED", details);
         }
     }
@@ -223,7 +223,7 @@ public class ClustersService {
             StoredCluster c = get(id);
             requireState(c, Set.of(ClusterState.RUNNING, ClusterState.TERMINATED));
             StoredCluster edited = c.withSpec(spec);
-            ObjectNode details = ClusterEventLog.details().put("user", users.me().userName());
+            ObjectNode details = ClusterEventLog.details().put("user", users.userName());
             details.set("previous_attributes", c.spec());
             details.set("attributes", spec);
             events.record(id, "EDITED", details);

@@ -26,7 +26,7 @@ public class GlobalInitScriptsService {
     public String create(GlobalInitScriptRequest req) {
         String id = UUID.randomUUID().toString().replace("-", "").substring(0, 16).toUpperCase();
         long now = System.currentTimeMillis();
-        String me = users.me().userName();
+        String me = users.userName();
         int position = req.position() == null ? (int) scripts.count() : req.position();
         scripts.insert(id, new GlobalInitScript(id, req.name(), req.script(), req.enabled() != null && req.enabled(),
                 position, now, me, now, me));
@@ -38,7 +38,7 @@ public class GlobalInitScriptsService {
         scripts.put(id, new GlobalInitScript(id, req.name(), req.script(),
                 req.enabled() == null ? old.enabled() : req.enabled(),
                 req.position() == null ? old.position() : req.position(),
-                old.created_at(), old.created_by(), System.currentTimeMillis(), users.me().userName()));
+                old.created_at(), old.created_by(), System.currentTimeMillis(), users.userName()));
     }
 
     public GlobalInitScript get(String id) {

@@ -62,7 +62,7 @@ public class SecretsService {
                 throw ApiException.alreadyExists("Scope " + req.scope());
             }
             // the creator manages the scope, as on Databricks
-            putAclRecord(req.scope(), users.me().userName(), "MANAGE");
+            putAclRecord(req.scope(), users.userName(), "MANAGE");
             if (req.initial_manage_principal() != null) putAclRecord(req.scope(), "users", "MANAGE");
         });
     }

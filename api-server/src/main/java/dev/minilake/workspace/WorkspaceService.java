@@ -76,7 +76,7 @@ public class WorkspaceService {
     /** The home folders every workspace starts with. */
     @PostConstruct
     public void seed() throws IOException {
-        mkdirs("/Users/" + users.me().userName());
+        mkdirs("/Users/" + users.userName());
         mkdirs("/Shared");
     }
 
