@@ -1,0 +1,20 @@
+package dev.minilake.engines.spark;
+
+import java.util.Optional;
+
+/**
+ * A Spark that is kept warm in a separate JVM (the spark-runner module), started lazily on first
+ * use so that MiniLake itself starts in about a second. Jobs and command execution ask it for a
+ * Spark Connect endpoint instead of starting Spark per task.
+ */
+public interface WarmSpark {
+    enum State { COLD, STARTING, WARM, FAILED }
+
+    /** Starts Spark if it is cold; returns without waiting. */
+    void ensureStarted();
+
+    State state();
+
+    /** The Spark Connect URL ({@code sc://127.0.0.1:PORT}) once warm. */
+    Optional<String> connectUrl();
+}

@@ -1,0 +1,14 @@
+package dev.minilake.jobs.exec;
+
+/**
+ * Runs one task run of a job somewhere: as a local process (single node, {@code java -jar}, docker
+ * run) or as a MiniLakeJob custom resource reconciled into pods (Kubernetes). The jobs scheduler
+ * only ever talks to this interface, so the DAG, retries and run state are identical in both modes.
+ */
+public interface TaskExecutor {
+    /** A short name for logs and {@code /_minilake/services}: "local" or "kubernetes". */
+    String name();
+
+    /** Starts the task and returns at once; the handle reports completion and can cancel it. */
+    TaskHandle launch(TaskLaunch launch);
+}

@@ -1,0 +1,45 @@
+package dev.minilake.jobs.exec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything an executor needs to run one task run, already resolved by the scheduler: the command
+ * line, the environment, and the secrets (kept apart from {@code env} so that an executor can pass
+ * them through a Kubernetes Secret rather than inline).
+ *
+ * @param runId      the job run (the parent run id)
+ * @param taskRunId  this task's run id
+ * @param taskKey    the task_key in the job
+ * @param taskType   e.g. "spark_python_task", "notebook_task", "python_wheel_task", "spark_jar_task"
+ * @param command    argv of the process to run (interpreter first)
+ * @param env        plain environment for the process
+ * @param secretEnv  environment resolved from secret references; never logged or stored
+ * @param workDir    working directory (under the data dir)
+ * @param timeout    zero means none
+ * @param sparkConf  spark_conf of the task's cluster
+ * @param numWorkers num_workers of the task's cluster (0 = Spark local)
+ */
+public record TaskLaunch(
+        long runId,
+        long taskRunId,
+        String taskKey,
+        String taskType,
+        List<String> command,
+        Map<String, String> env,
+        Map<String, String> secretEnv,
+        Path workDir,
+        Duration timeout,
+        Map<String, String> sparkConf,
+        int numWorkers) {
+
+    public TaskLaunch {
+        command = List.copyOf(command);
+        env = Map.copyOf(env);
+        secretEnv = Map.copyOf(secretEnv);
+        sparkConf = Map.copyOf(sparkConf);
+        timeout = timeout == null ? Duration.ZERO : timeout;
+    }
+}
