@@ -10,13 +10,20 @@ import java.util.List;
 final class JdbcRows implements RowSource {
     private final ResultSet rs;
     private final List<ResultColumn> columns = new ArrayList<>();
+    private final List<String> duckTypes = new ArrayList<>();
 
     JdbcRows(ResultSet rs) throws SQLException {
         this.rs = rs;
         ResultSetMetaData md = rs.getMetaData();
         for (int i = 1; i <= md.getColumnCount(); i++) {
+            duckTypes.add(md.getColumnTypeName(i));
             columns.add(ResultColumn.ofDuckDb(md.getColumnName(i), md.getColumnTypeName(i)));
         }
+    }
+
+    /** DuckDB's own type names of the columns, as JDBC metadata reports them. */
+    List<String> duckTypes() {
+        return duckTypes;
     }
 
     @Override

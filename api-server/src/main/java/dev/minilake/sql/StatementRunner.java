@@ -7,6 +7,7 @@ import dev.minilake.engines.sqltranslate.Translation;
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
 import dev.minilake.engines.sqltranslate.TypeMapping;
 import dev.minilake.sql.StatementDtos.Parameter;
+import org.duckdb.DuckDBResultSet;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -29,11 +30,13 @@ final class StatementRunner {
     private final DuckDbEngine duckdb;
     private final CatalogDdl catalogDdl;
     private final ResultSpool spool;
+    private final ArrowSpool arrowSpool;
 
-    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool) {
+    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool) {
         this.duckdb = duckdb;
         this.catalogDdl = catalogDdl;
         this.spool = spool;
+        this.arrowSpool = arrowSpool;
     }
 
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
@@ -82,7 +85,7 @@ final class StatementRunner {
             if (!exec.running(ps)) return null;
             if (ps.execute()) {
                 try (ResultSet rs = ps.getResultSet()) {
-                    return spool(exec, new JdbcRows(rs));
+                    return spool(exec, rs);
                 }
             }
             long n = ps.getUpdateCount();
@@ -102,6 +105,15 @@ final class StatementRunner {
     private SpooledResult affectedRows(StatementExecution exec, long n) throws Exception {
         ResultColumn col = new ResultColumn("num_affected_rows", TypeMapping.toSpark("BIGINT"));
         return spool(exec, RowSource.of(List.of(col), List.<String[]>of(new String[]{Long.toString(Math.max(n, 0))})));
+    }
+
+    /** ARROW_STREAM results go from DuckDB's Arrow export straight to chunk files where the types allow. */
+    private SpooledResult spool(StatementExecution exec, ResultSet rs) throws Exception {
+        JdbcRows rows = new JdbcRows(rs);
+        if ("ARROW_STREAM".equals(exec.request.format()) && rs instanceof DuckDBResultSet duck && ArrowSpool.handles(rows.duckTypes())) {
+            return arrowSpool.spool(duck, rows.columns(), exec.dir, exec.request.row_limit(), exec.request.byte_limit(), exec::isTerminal);
+        }
+        return spool(exec, rows);
     }
 
     private SpooledResult spool(StatementExecution exec, RowSource rows) throws Exception {

@@ -6,7 +6,9 @@ import dev.minilake.core.api.ServiceStatus;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.sql.StatementDtos.CreateSessionRequest;
 import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
+import org.springframework.core.io.FileSystemResource;
 import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunctions;
@@ -72,7 +74,10 @@ public class StatementsGroup implements ApiGroup {
                 Mono.fromCallable(() -> service.download(req.pathVariable("id"), chunkIndex(req.pathVariable("chunk")),
                                 req.queryParam("token").orElse("")))
                         .subscribeOn(r.blocking())
-                        .flatMap(b -> ServerResponse.ok().contentType(MediaType.parseMediaType(b.contentType())).bodyValue(b.bytes()))));
+                        .flatMap(b -> b.file() != null
+                                ? ServerResponse.ok().contentType(MediaType.parseMediaType(b.contentType()))
+                                        .body(BodyInserters.fromResource(new FileSystemResource(b.file())))
+                                : ServerResponse.ok().contentType(MediaType.parseMediaType(b.contentType())).bodyValue(b.bytes()))));
     }
 
     @Override

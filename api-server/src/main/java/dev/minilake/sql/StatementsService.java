@@ -9,6 +9,8 @@ import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
 import dev.minilake.sql.StatementDtos.ResultData;
 import dev.minilake.sql.StatementDtos.StatementResponse;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.springframework.stereotype.Service;
 
 import java.io.IOException;
@@ -33,6 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class StatementsService implements AutoCloseable {
     static final int ROWS_PER_CHUNK = 10_000;
     static final long BYTES_PER_CHUNK = 16L * 1024 * 1024;
+    static final int ARROW_BATCH_ROWS = 64 * 1024;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Map<String, StatementExecution> statements = new ConcurrentHashMap<>();
@@ -41,6 +44,7 @@ public class StatementsService implements AutoCloseable {
     private final QueryHistoryService history;
     private final SqlSessionsService sessions;
     private final Path results;
+    private final BufferAllocator arrowAllocator;
 
     public StatementsService(DuckDbEngine duckdb, DataDir dataDir, QueryHistoryService history, SqlSessionsService sessions,
                              CatalogsService catalogs, SchemasService schemas) {
@@ -51,7 +55,9 @@ public class StatementsService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK));
+        this.arrowAllocator = new RootAllocator();
+        this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
+                new ArrowSpool(arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK));
         this.history = history;
         this.sessions = sessions;
         this.results = dataDir.area("results");
@@ -119,15 +125,17 @@ public class StatementsService implements AutoCloseable {
             throw new ApiException(ErrorCode.PERMISSION_DENIED, "The result link has expired");
         }
         SpooledResult.Chunk c = e.result().chunks().get(index);
+        if (e.result().encoding() == SpooledResult.Encoding.ARROW_IPC) return new ResultBytes(ArrowSpool.MEDIA_TYPE, null, c.file());
         List<List<String>> rows = ChunkReader.rows(c.file());
         return switch (e.request.format()) {
-            case "ARROW_STREAM" -> new ResultBytes("application/vnd.apache.arrow.stream", ArrowChunks.render(e.result().columns(), rows));
-            case "CSV" -> new ResultBytes("text/csv", CsvChunks.render(e.result().columns(), rows, index == 0));
-            default -> new ResultBytes("application/json", java.nio.file.Files.readAllBytes(c.file()));
+            case "ARROW_STREAM" -> new ResultBytes(ArrowSpool.MEDIA_TYPE, ArrowChunks.render(e.result().columns(), rows), null);
+            case "CSV" -> new ResultBytes("text/csv", CsvChunks.render(e.result().columns(), rows, index == 0), null);
+            default -> new ResultBytes("application/json", null, c.file());
         };
     }
 
-    public record ResultBytes(String contentType, byte[] bytes) {
+    /** A chunk's bytes: rendered in memory, or a file served as it is. */
+    public record ResultBytes(String contentType, byte[] bytes, Path file) {
     }
 
     /** Cancels every statement and waits briefly for their threads to leave DuckDB. */
@@ -157,5 +165,6 @@ public class StatementsService implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
+        arrowAllocator.close();
     }
 }
