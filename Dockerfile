@@ -14,7 +14,9 @@ RUN mvn -B -q package -DskipTests
 
 FROM eclipse-temurin:17-jre
 RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/*
+# minilake.jar is a thin jar: its manifest names the dependencies in lib/ beside it
 COPY --from=build /src/api-server/target/minilake.jar /opt/minilake/minilake.jar
+COPY --from=build /src/api-server/target/lib /opt/minilake/lib
 EXPOSE 8000
 VOLUME /data
 ENTRYPOINT ["java", "-jar", "/opt/minilake/minilake.jar", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/data"]

@@ -1,6 +1,7 @@
 package dev.minilake;
 
 import dev.minilake.core.settings.Settings;
+import dev.minilake.engines.NativeLibraries;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -43,6 +44,7 @@ public class MiniLakeApplication {
             System.err.println("minilake: unknown command '" + String.join(" ", settings.positional()) + "' (see --help)");
             System.exit(2);
         }
+        NativeLibraries.preloadInBackground();
         start(settings);
     }
 
