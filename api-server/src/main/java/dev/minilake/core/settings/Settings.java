@@ -45,6 +45,12 @@ public final class Settings {
                     (s, v) -> s.workspaceId = parseLong("MINILAKE_WORKSPACE_ID", v)),
             new Option(null, "MINILAKE_USER", "EMAIL", "dev@minilake.local", "userName of the current (admin) user",
                     (s, v) -> s.userName = v),
+            new Option(null, "MINILAKE_PYTHON", "PATH", "python3",
+                    "Python interpreter for job tasks (spark_python_task, notebooks)",
+                    (s, v) -> s.python = v),
+            new Option(null, "MINILAKE_EXECUTOR", "local|kubernetes", "local",
+                    "where job tasks run: local processes on this machine, or MiniLakeJob pods via the operator",
+                    (s, v) -> s.executor = parseExecutor(v)),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -58,6 +64,8 @@ public final class Settings {
     private long workspaceId = 6051921418418893L;
     private String userName = "dev@minilake.local";
     private boolean help;
+    private String python = "python3";
+    private String executor = "local";
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -106,6 +114,21 @@ public final class Settings {
             }
         }
         return s;
+    }
+
+    private static String parseExecutor(String v) {
+        if (!v.equals("local") && !v.equals("kubernetes")) {
+            throw new IllegalArgumentException("MINILAKE_EXECUTOR must be local or kubernetes, got '" + v + "'");
+        }
+        return v;
+    }
+
+    public String python() {
+        return python;
+    }
+
+    public String executor() {
+        return executor;
     }
 
     public static String help() {

@@ -1,0 +1,20 @@
+package dev.minilake.jobs;
+
+import dev.minilake.core.settings.Settings;
+import dev.minilake.jobs.exec.LocalTaskExecutor;
+import dev.minilake.jobs.exec.TaskExecutor;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The one place that picks where tasks run (MINILAKE_EXECUTOR). */
+@Configuration(proxyBeanMethods = false)
+public class JobsConfiguration {
+    @Bean
+    public TaskExecutor taskExecutor(Settings settings) {
+        return switch (settings.executor()) {
+            case "local" -> new LocalTaskExecutor();
+            default -> throw new IllegalStateException("MINILAKE_EXECUTOR=" + settings.executor()
+                    + " is not available in this build: the Kubernetes executor ships with the operator integration");
+        };
+    }
+}

@@ -1,0 +1,394 @@
+package dev.minilake.jobs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.settings.Settings;
+import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.spark.WarmSpark;
+import dev.minilake.jobs.exec.TaskExecutor;
+import dev.minilake.jobs.exec.TaskHandle;
+import dev.minilake.jobs.exec.TaskLaunch;
+import dev.minilake.jobs.exec.TaskOutcome;
+import dev.minilake.secrets.SecretsService;
+import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
+import dev.minilake.sql.StatementDtos.StatementResponse;
+import dev.minilake.sql.StatementsService;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * Runs one attempt of one task, by type: Python files and notebooks as processes through the
+ * {@link TaskExecutor}, SQL on MiniLake's SQL engine, conditions in place. Returns what happened;
+ * it never reports success for work that did not run.
+ */
+final class TaskRunner {
+    /** What one attempt produced. */
+    record Result(String resultState, String message, String logs, String error, String errorTrace,
+                  String notebookResult, Map<String, Object> taskValues, String outcome) {
+        static Result failed(String message) {
+            return new Result("FAILED", message, null, message, null, null, Map.of(), null);
+        }
+
+        static Result success(String logs) {
+            return new Result("SUCCESS", "", logs, null, null, null, Map.of(), null);
+        }
+    }
+
+    /** The context a task runs in: ids, resolved parameters, and a way to register for cancel. */
+    interface Context {
+        long jobRunId();
+
+        long taskRunId();
+
+        Function<String, String> references();
+
+        Map<String, Map<String, Object>> upstreamValues();
+
+        ObjectNode settings();
+
+        ObjectNode overrides();
+
+        /** Registers the running process so a cancel of the run reaches it. */
+        void running(TaskHandle handle);
+
+        boolean cancelled();
+
+        Path workDir();
+
+        /** Starts a run of another job and waits for its result state (run_job_task). */
+        String runJob(long jobId, Map<String, String> params) throws InterruptedException;
+    }
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final TaskExecutor executor;
+    private final TaskFiles files;
+    private final StatementsService statements;
+    private final SecretsService secrets;
+    private final Settings settings;
+    private final ServerAddress address;
+    private final Optional<WarmSpark> spark;
+    private final Path pythonDir;
+    private final ObjectMapper json;
+    /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only. */
+    private final Map<String, Long> taskTokens = new ConcurrentHashMap<>();
+
+    TaskRunner(TaskExecutor executor, TaskFiles files, StatementsService statements, SecretsService secrets,
+               Settings settings, ServerAddress address, Optional<WarmSpark> spark, Path pythonDir, ObjectMapper json) {
+        this.executor = executor;
+        this.files = files;
+        this.statements = statements;
+        this.secrets = secrets;
+        this.settings = settings;
+        this.address = address;
+        this.spark = spark;
+        this.pythonDir = pythonDir;
+        this.json = json;
+    }
+
+    boolean validTaskToken(String token) {
+        return token != null && taskTokens.containsKey(token);
+    }
+
+    Result run(JsonNode task, Context ctx) throws Exception {
+        if (task.has("spark_python_task")) return sparkPython(task, ctx);
+        if (task.has("notebook_task")) return notebook(task, ctx);
+        if (task.has("sql_task")) return sql(task.get("sql_task"), ctx);
+        if (task.has("condition_task")) return condition(task.get("condition_task"), ctx);
+        if (task.has("run_job_task")) return runJob(task.get("run_job_task"), ctx);
+        if (task.has("for_each_task")) return forEach(task.get("for_each_task"), ctx);
+        for (String type : JobsService.TASK_TYPES) {
+            if (task.has(type)) {
+                return Result.failed("MiniLake does not run " + type + " tasks yet; the run did not execute task "
+                        + task.path("task_key").asText());
+            }
+        }
+        return Result.failed("Task " + task.path("task_key").asText() + " has no task type MiniLake knows");
+    }
+
+    private Result sparkPython(JsonNode task, Context ctx) throws Exception {
+        JsonNode t = task.get("spark_python_task");
+        if ("GIT".equals(t.path("source").asText())) return Result.failed("spark_python_task with source GIT is not supported by MiniLake");
+        Path file = files.resolve(t.path("python_file").asText(null));
+        List<String> args = new ArrayList<>();
+        JsonNode params = ctx.overrides() != null && ctx.overrides().has("python_params") ? ctx.overrides().get("python_params") : t.path("parameters");
+        for (JsonNode p : params) args.add(DynamicValues.resolve(p.asText(), ctx.references()));
+        return python(task, ctx, "file", file, args, Map.of());
+    }
+
+    private Result notebook(JsonNode task, Context ctx) throws Exception {
+        JsonNode t = task.get("notebook_task");
+        if ("GIT".equals(t.path("source").asText())) return Result.failed("notebook_task with source GIT is not supported by MiniLake");
+        String path = t.path("notebook_path").asText("");
+        if (path.isEmpty()) return Result.failed("notebook_task.notebook_path is required");
+        Path file = files.resolve(path);
+        Map<String, String> widgets = new LinkedHashMap<>();
+        // job parameters are pushed down to notebooks as widgets, then the task's own base_parameters
+        ctx.settings().path("parameters").forEach(p -> widgets.put(p.path("name").asText(), ctx.references().apply("job.parameters." + p.path("name").asText())));
+        t.path("base_parameters").fields().forEachRemaining(e -> widgets.put(e.getKey(), DynamicValues.resolve(e.getValue().asText(), ctx.references())));
+        if (ctx.overrides() != null) ctx.overrides().path("notebook_params").fields().forEachRemaining(e -> widgets.put(e.getKey(), e.getValue().asText()));
+        String lang = files.notebookLanguage(path);
+        if ("SQL".equals(lang)) {
+            String source = Files.readString(file);
+            StringBuilder out = new StringBuilder();
+            for (String cell : source.split("\n-- COMMAND ----------\n")) {
+                String sql = cell.replaceFirst("^-- Databricks notebook source\\s*", "").trim();
+                if (sql.isEmpty()) continue;
+                Result r = runSql(DynamicValues.resolve(sql, name -> widgets.get(name)), task.path("notebook_task").path("warehouse_id").asText("minilake"), ctx, out);
+                if (!"SUCCESS".equals(r.resultState())) return r;
+            }
+            return Result.success(out.toString());
+        }
+        if (!"PYTHON".equals(lang)) return Result.failed("MiniLake runs Python and SQL notebooks, not " + lang + " (" + path + ")");
+        return python(task, ctx, "notebook", file, List.of(), widgets);
+    }
+
+    private Result python(JsonNode task, Context ctx, String mode, Path file, List<String> args, Map<String, String> widgets) throws Exception {
+        List<String> command = new ArrayList<>(List.of(settings.python(), "-u", pythonDir.resolve("minilake_runner.py").toString(), mode, file.toString()));
+        command.addAll(args);
+        String token = HexFormat.of().formatHex(random(16));
+        Map<String, String> env = new LinkedHashMap<>();
+        Map<String, String> secretEnv = new LinkedHashMap<>();
+        clusterEnv(task, ctx, env, secretEnv);
+        env.put("PYTHONPATH", pythonDir.toString());
+        env.put("PYTHONUNBUFFERED", "1");
+        env.put("DATABRICKS_HOST", address.baseUrl());
+        env.put("DATABRICKS_TOKEN", settings.adminToken() == null ? "minilake-task" : settings.adminToken());
+        env.put("MINILAKE_TASK_DIR", ctx.workDir().toString());
+        env.put("MINILAKE_TASK_TOKEN", token);
+        env.put("MINILAKE_TASK_RUN_ID", Long.toString(ctx.taskRunId()));
+        env.put("MINILAKE_WIDGETS", json.writeValueAsString(widgets));
+        env.put("MINILAKE_TASK_VALUES", json.writeValueAsString(ctx.upstreamValues()));
+        env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
+        spark.flatMap(WarmSpark::connectUrl).ifPresent(url -> env.put("SPARK_REMOTE", url));
+        Map<String, String> sparkConf = new LinkedHashMap<>();
+        cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> sparkConf.put(e.getKey(), resolveSecret(e.getValue().asText(), null)));
+        int timeout = task.path("timeout_seconds").asInt(0);
+        TaskLaunch launch = new TaskLaunch(ctx.jobRunId(), ctx.taskRunId(), task.path("task_key").asText(),
+                task.has("notebook_task") ? "notebook_task" : "spark_python_task", command, env, secretEnv,
+                ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0));
+        taskTokens.put(token, ctx.taskRunId());
+        try {
+            TaskHandle handle = executor.launch(launch);
+            ctx.running(handle);
+            TaskOutcome o = handle.completion().get();
+            return fromOutcome(o, ctx.workDir());
+        } catch (ExecutionException e) {
+            return Result.failed("Task failed: " + e.getCause());
+        } finally {
+            taskTokens.remove(token);
+        }
+    }
+
+    private Result fromOutcome(TaskOutcome o, Path dir) throws IOException {
+        String logs = secrets.redact(o.stdout());
+        String trace = secrets.redact(o.stderr());
+        String nbResult = read(dir.resolve("notebook_result.txt"));
+        Map<String, Object> values = Map.of();
+        String valuesText = read(dir.resolve("task_values.json"));
+        if (valuesText != null) values = json.readValue(valuesText, json.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, Object.class));
+        if (o.succeeded()) return new Result("SUCCESS", "", logs, null, null, secrets.redact(nbResult), values, null);
+        String state = o.timedOut() ? "TIMEDOUT" : o.cancelled() ? "CANCELED" : "FAILED";
+        String error = read(dir.resolve("error.txt"));
+        if (error == null) error = o.message();
+        return new Result(state, o.message(), logs, secrets.redact(error), trace, secrets.redact(nbResult), values, null);
+    }
+
+    private void clusterEnv(JsonNode task, Context ctx, Map<String, String> env, Map<String, String> secretEnv) {
+        cluster(task, ctx).path("spark_env_vars").fields().forEachRemaining(e -> {
+            String[] ref = DynamicValues.secretReference(e.getValue().asText());
+            if (ref != null) secretEnv.put(e.getKey(), resolveSecret(e.getValue().asText(), e.getKey()));
+            else env.put(e.getKey(), DynamicValues.resolve(e.getValue().asText(), ctx.references()));
+        });
+    }
+
+    private String resolveSecret(String value, String name) {
+        String[] ref = DynamicValues.secretReference(value);
+        if (ref == null) return value;
+        return secrets.resolveForJob(ref[0], ref[1]).map(b -> new String(b, StandardCharsets.UTF_8))
+                .orElseThrow(() -> ApiException.invalid("Secret " + ref[1] + " in scope " + ref[0] + " does not exist"
+                        + (name == null ? "" : " (referenced by " + name + ")")));
+    }
+
+    /** The task's cluster spec: new_cluster, or the job cluster it names. */
+    private static JsonNode cluster(JsonNode task, Context ctx) {
+        if (task.has("new_cluster")) return task.get("new_cluster");
+        String key = task.path("job_cluster_key").asText(null);
+        if (key != null) {
+            for (JsonNode jc : ctx.settings().path("job_clusters")) {
+                if (key.equals(jc.path("job_cluster_key").asText())) return jc.path("new_cluster");
+            }
+        }
+        return ctx.settings().objectNode();
+    }
+
+    private Result sql(JsonNode t, Context ctx) throws Exception {
+        String warehouse = t.path("warehouse_id").asText("");
+        if (warehouse.isEmpty()) return Result.failed("sql_task.warehouse_id is required");
+        String sql;
+        if (t.has("file")) {
+            if ("GIT".equals(t.path("file").path("source").asText())) return Result.failed("sql_task files from GIT are not supported by MiniLake");
+            sql = Files.readString(files.resolve(t.path("file").path("path").asText()));
+        } else if (t.has("query")) {
+            return Result.failed("sql_task.query runs a saved query; MiniLake does not serve saved queries to jobs yet");
+        } else {
+            return Result.failed("MiniLake runs sql_task with a file; alerts and dashboards are not supported");
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        t.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), DynamicValues.resolve(e.getValue().asText(), ctx.references())));
+        StringBuilder out = new StringBuilder();
+        for (String statement : SqlScripts.split(sql)) {
+            if (ctx.cancelled()) return new Result("CANCELED", "Task was cancelled", out.toString(), null, null, null, Map.of(), null);
+            Result r = runSql(DynamicValues.resolve(statement, params::get), warehouse, ctx, out);
+            if (!"SUCCESS".equals(r.resultState())) return r;
+        }
+        return Result.success(out.toString());
+    }
+
+    private Result runSql(String sql, String warehouse, Context ctx, StringBuilder out) throws Exception {
+        StatementResponse r = statements.execute(new ExecuteStatementRequest(sql, warehouse, null, null, null, null,
+                "INLINE", "JSON_ARRAY", "50s", "CONTINUE", null, null), address.baseUrl());
+        while (r.status().state().equals("PENDING") || r.status().state().equals("RUNNING")) {
+            if (ctx.cancelled()) {
+                statements.cancel(r.statement_id());
+                return new Result("CANCELED", "Task was cancelled", out.toString(), null, null, null, Map.of(), null);
+            }
+            Thread.sleep(100);
+            r = statements.get(r.statement_id(), address.baseUrl());
+        }
+        if (!r.status().state().equals("SUCCEEDED")) {
+            String msg = r.status().error() == null ? r.status().state() : r.status().error().message();
+            return new Result("FAILED", msg, out.toString(), msg, null, null, Map.of(), null);
+        }
+        if (r.result() != null && r.result().data_array() != null) {
+            for (List<String> row : r.result().data_array()) out.append(String.join("\t", row.stream().map(String::valueOf).toList())).append('\n');
+        }
+        return Result.success(out.toString());
+    }
+
+    private Result condition(JsonNode t, Context ctx) {
+        String op = t.path("op").asText("");
+        String left = DynamicValues.resolve(t.path("left").asText(""), ctx.references());
+        String right = DynamicValues.resolve(t.path("right").asText(""), ctx.references());
+        boolean value;
+        switch (op) {
+            case "EQUAL_TO" -> value = left.equals(right);
+            case "NOT_EQUAL" -> value = !left.equals(right);
+            case "GREATER_THAN", "GREATER_THAN_OR_EQUAL", "LESS_THAN", "LESS_THAN_OR_EQUAL" -> {
+                BigDecimal l, r;
+                try {
+                    l = new BigDecimal(left.trim());
+                    r = new BigDecimal(right.trim());
+                } catch (NumberFormatException e) {
+                    return Result.failed("condition_task " + op + " compares numbers; got '" + left + "' and '" + right + "'");
+                }
+                int c = l.compareTo(r);
+                value = switch (op) {
+                    case "GREATER_THAN" -> c > 0;
+                    case "GREATER_THAN_OR_EQUAL" -> c >= 0;
+                    case "LESS_THAN" -> c < 0;
+                    default -> c <= 0;
+                };
+            }
+            default -> {
+                return Result.failed("condition_task.op must be EQUAL_TO, NOT_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, LESS_THAN or LESS_THAN_OR_EQUAL, got '" + op + "'");
+            }
+        }
+        return new Result("SUCCESS", "", "", null, null, null, Map.of(), Boolean.toString(value));
+    }
+
+    private Result runJob(JsonNode t, Context ctx) throws Exception {
+        long jobId = t.path("job_id").asLong(0);
+        if (jobId == 0) return Result.failed("run_job_task.job_id is required");
+        Map<String, String> params = new LinkedHashMap<>();
+        t.path("job_parameters").fields().forEachRemaining(e -> params.put(e.getKey(), DynamicValues.resolve(e.getValue().asText(), ctx.references())));
+        String state = ctx.runJob(jobId, params);
+        return "SUCCESS".equals(state) ? Result.success("") : Result.failed("The triggered run of job " + jobId + " ended " + state);
+    }
+
+    private Result forEach(JsonNode t, Context ctx) throws Exception {
+        String inputsText = DynamicValues.resolve(t.path("inputs").isTextual() ? t.path("inputs").asText() : t.path("inputs").toString(), ctx.references());
+        JsonNode inputs;
+        try {
+            inputs = json.readTree(inputsText);
+        } catch (IOException e) {
+            return Result.failed("for_each_task.inputs must be a JSON array, got " + inputsText);
+        }
+        if (!inputs.isArray()) return Result.failed("for_each_task.inputs must be a JSON array, got " + inputsText);
+        int concurrency = Math.max(1, Math.min(100, t.path("concurrency").asInt(1)));
+        JsonNode inner = t.get("task");
+        List<java.util.concurrent.Future<Result>> futures = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(concurrency, r -> {
+            Thread th = new Thread(r, "minilake-foreach-" + ctx.taskRunId());
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            for (int i = 0; i < inputs.size(); i++) {
+                JsonNode input = inputs.get(i);
+                String inputText = input.isTextual() ? input.asText() : input.toString();
+                int index = i;
+                futures.add(pool.submit(() -> run(inner, iteration(ctx, inputText, index))));
+            }
+            StringBuilder logs = new StringBuilder();
+            List<String> failures = new ArrayList<>();
+            for (int i = 0; i < futures.size(); i++) {
+                Result r = futures.get(i).get();
+                if (r.logs() != null) logs.append(r.logs());
+                if (!"SUCCESS".equals(r.resultState())) failures.add("iteration " + i + ": " + r.message());
+            }
+            if (failures.isEmpty()) return Result.success(logs.toString());
+            String msg = failures.size() + " of " + inputs.size() + " iterations failed: " + String.join("; ", failures);
+            return new Result("FAILED", msg, logs.toString(), msg, null, null, Map.of(), null);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** An iteration of a for_each_task: {{input}} resolves, and it gets its own work dir. */
+    private static Context iteration(Context parent, String input, int index) throws IOException {
+        Path dir = parent.workDir().resolve("iteration-" + index);
+        Files.createDirectories(dir);
+        return new Context() {
+            public long jobRunId() { return parent.jobRunId(); }
+            public long taskRunId() { return parent.taskRunId(); }
+            public Function<String, String> references() {
+                return name -> name.equals("input") ? input : parent.references().apply(name);
+            }
+            public Map<String, Map<String, Object>> upstreamValues() { return parent.upstreamValues(); }
+            public ObjectNode settings() { return parent.settings(); }
+            public ObjectNode overrides() { return null; }
+            public void running(TaskHandle handle) { parent.running(handle); }
+            public boolean cancelled() { return parent.cancelled(); }
+            public Path workDir() { return dir; }
+            public String runJob(long jobId, Map<String, String> params) throws InterruptedException { return parent.runJob(jobId, params); }
+        };
+    }
+
+    private static String read(Path f) throws IOException {
+        return Files.exists(f) ? Files.readString(f, StandardCharsets.UTF_8) : null;
+    }
+
+    private static byte[] random(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+}

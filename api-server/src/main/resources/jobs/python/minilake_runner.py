@@ -1,0 +1,101 @@
+"""Runs one MiniLake job task: a Python file (spark_python_task) or a Databricks source-format
+notebook (notebook_task), with `dbutils` (and `spark`, when pyspark is installed) available as they
+are on Databricks. Written by MiniLake; results go to files in $MINILAKE_TASK_DIR:
+  notebook_result.txt  the value given to dbutils.notebook.exit
+  task_values.json     values set with dbutils.jobs.taskValues.set
+  error.txt            the first line of an uncaught error (its traceback goes to stderr)
+usage: minilake_runner.py file|notebook PATH [ARG ...]
+"""
+import builtins
+import os
+import runpy
+import sys
+import traceback
+
+import minilake_dbutils
+
+CELL_SEPARATOR = "# COMMAND ----------"
+
+
+def _write(name, text):
+    with open(os.path.join(os.environ["MINILAKE_TASK_DIR"], name), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def _cells(source):
+    lines = source.splitlines()
+    if lines and lines[0].strip() == "# Databricks notebook source":
+        lines = lines[1:]
+    cell, cells = [], []
+    for line in lines:
+        if line.strip() == CELL_SEPARATOR:
+            cells.append("\n".join(cell))
+            cell = []
+        else:
+            cell.append(line)
+    cells.append("\n".join(cell))
+    return [c for c in cells if c.strip()]
+
+
+def _magic(cell):
+    """A '# MAGIC %lang' cell as (lang, body); (None, cell) for plain Python."""
+    lines = [l for l in cell.splitlines() if l.strip()]
+    if not lines or not lines[0].startswith("# MAGIC"):
+        return None, cell
+    body = "\n".join(l[len("# MAGIC"):].lstrip(" ") if l.startswith("# MAGIC") else l for l in cell.splitlines())
+    body = body.strip()
+    first, _, rest = body.partition("\n")
+    return first.split()[0].lstrip("%"), rest
+
+
+def run_notebook(path, dbutils, namespace):
+    with open(path, encoding="utf-8") as f:
+        cells = _cells(f.read())
+    for i, cell in enumerate(cells, 1):
+        lang, body = _magic(cell)
+        if lang is None:
+            exec(compile(body, f"<notebook cell {i}>", "exec"), namespace)
+        elif lang == "sql":
+            for row in dbutils._sql(body):
+                print(row)
+        elif lang in ("md", "md-sandbox"):
+            continue
+        elif lang in ("pip", "sh", "run", "scala", "r", "fs"):
+            raise RuntimeError(f"Notebook cell {i}: %{lang} cells are not supported by MiniLake")
+        else:
+            exec(compile(cell, f"<notebook cell {i}>", "exec"), namespace)
+
+
+def main():
+    mode, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+    dbutils = minilake_dbutils.DBUtils()
+    builtins.dbutils = dbutils
+    namespace = {"__name__": "__main__", "dbutils": dbutils, "spark": minilake_dbutils.spark_session(),
+                 "display": minilake_dbutils.display}
+    try:
+        if mode == "notebook":
+            run_notebook(path, dbutils, namespace)
+        else:
+            sys.argv = [path] + args
+            runpy.run_path(path, init_globals={"dbutils": dbutils}, run_name="__main__")
+    except minilake_dbutils.NotebookExit as done:
+        _write("notebook_result.txt", done.value)
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        if code:
+            _write("error.txt", f"SystemExit: {e.code}")
+        dbutils.jobs.taskValues._flush()
+        sys.stdout.flush()
+        os._exit(code)
+    except BaseException as e:  # the task failed: report it as Databricks does, type and message
+        traceback.print_exc()
+        _write("error.txt", f"{type(e).__name__}: {e}")
+        dbutils.jobs.taskValues._flush()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
+    dbutils.jobs.taskValues._flush()
+
+
+if __name__ == "__main__":
+    main()
