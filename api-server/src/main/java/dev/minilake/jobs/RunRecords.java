@@ -66,6 +66,8 @@ public final class RunRecords {
         public Map<String, Object> task_values = new LinkedHashMap<>();
         /** condition_task outcome: "true" or "false". */
         public String outcome;
+        /** for_each_task iteration counts, once it has ended. */
+        public TaskRunner.ForEachStats for_each_stats;
         public Long child_run_id;
         public List<String> depends_on = List.of();
     }

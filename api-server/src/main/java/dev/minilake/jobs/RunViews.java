@@ -80,6 +80,14 @@ final class RunViews {
         o.put("run_page_url", runs.runPageUrl(parent) + "/task/" + t.run_id);
         if (t.child_run_id != null) o.putObject("run_job_output").put("run_id", t.child_run_id);
         if (t.outcome != null) o.with("condition_task").put("outcome", t.outcome);
+        if (t.for_each_stats != null) {
+            ObjectNode stats = o.with("for_each_task").putObject("stats");
+            stats.putObject("task_run_stats")
+                    .put("total_iterations", t.for_each_stats.total())
+                    .put("completed_iterations", t.for_each_stats.total())
+                    .put("succeeded_iterations", t.for_each_stats.succeeded())
+                    .put("failed_iterations", t.for_each_stats.failed());
+        }
         return o;
     }
 

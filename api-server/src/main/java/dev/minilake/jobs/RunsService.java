@@ -346,7 +346,7 @@ public class RunsService implements AutoCloseable {
         }
         if (a.cancelled && r.resultState().equals("FAILED")) {
             r = new TaskRunner.Result(a.timedOut ? "TIMEDOUT" : "CANCELED", a.timedOut ? "Run timed out" : "Task was cancelled",
-                    r.logs(), r.error(), r.errorTrace(), r.notebookResult(), r.taskValues(), r.outcome());
+                    r.logs(), r.error(), r.errorTrace(), r.notebookResult(), r.taskValues(), r.outcome(), r.forEachStats());
         }
         t.logs = r.logs();
         t.logs_truncated = r.logs() != null && r.logs().length() >= 5 * 1024 * 1024;
@@ -355,6 +355,7 @@ public class RunsService implements AutoCloseable {
         t.notebook_result = r.notebookResult();
         t.task_values = new LinkedHashMap<>(r.taskValues());
         t.outcome = r.outcome();
+        t.for_each_stats = r.forEachStats();
         endTask(t, "TERMINATED", r.resultState(), r.message() == null ? "" : r.message());
         return r;
     }

@@ -41,14 +41,18 @@ import java.util.function.Function;
 final class TaskRunner {
     /** What one attempt produced. */
     record Result(String resultState, String message, String logs, String error, String errorTrace,
-                  String notebookResult, Map<String, Object> taskValues, String outcome) {
+                  String notebookResult, Map<String, Object> taskValues, String outcome, ForEachStats forEachStats) {
         static Result failed(String message) {
-            return new Result("FAILED", message, null, message, null, null, Map.of(), null);
+            return new Result("FAILED", message, null, message, null, null, Map.of(), null, null);
         }
 
         static Result success(String logs) {
-            return new Result("SUCCESS", "", logs, null, null, null, Map.of(), null);
+            return new Result("SUCCESS", "", logs, null, null, null, Map.of(), null, null);
         }
+    }
+
+    /** Iteration counts of a finished for_each_task, shown as for_each_task.stats. */
+    record ForEachStats(int total, int succeeded, int failed) {
     }
 
     /** The context a task runs in: ids, resolved parameters, and a way to register for cancel. */
@@ -204,11 +208,11 @@ final class TaskRunner {
         Map<String, Object> values = Map.of();
         String valuesText = read(dir.resolve("task_values.json"));
         if (valuesText != null) values = json.readValue(valuesText, json.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, Object.class));
-        if (o.succeeded()) return new Result("SUCCESS", "", logs, null, null, secrets.redact(nbResult), values, null);
+        if (o.succeeded()) return new Result("SUCCESS", "", logs, null, null, secrets.redact(nbResult), values, null, null);
         String state = o.timedOut() ? "TIMEDOUT" : o.cancelled() ? "CANCELED" : "FAILED";
         String error = read(dir.resolve("error.txt"));
         if (error == null) error = o.message();
-        return new Result(state, o.message(), logs, secrets.redact(error), trace, secrets.redact(nbResult), values, null);
+        return new Result(state, o.message(), logs, secrets.redact(error), trace, secrets.redact(nbResult), values, null, null);
     }
 
     private void clusterEnv(JsonNode task, Context ctx, Map<String, String> env, Map<String, String> secretEnv) {
@@ -255,7 +259,7 @@ final class TaskRunner {
         t.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), DynamicValues.resolve(e.getValue().asText(), ctx.references())));
         StringBuilder out = new StringBuilder();
         for (String statement : SqlScripts.split(sql)) {
-            if (ctx.cancelled()) return new Result("CANCELED", "Task was cancelled", out.toString(), null, null, null, Map.of(), null);
+            if (ctx.cancelled()) return new Result("CANCELED", "Task was cancelled", out.toString(), null, null, null, Map.of(), null, null);
             Result r = runSql(DynamicValues.resolve(statement, params::get), warehouse, ctx, out);
             if (!"SUCCESS".equals(r.resultState())) return r;
         }
@@ -268,14 +272,14 @@ final class TaskRunner {
         while (r.status().state().equals("PENDING") || r.status().state().equals("RUNNING")) {
             if (ctx.cancelled()) {
                 statements.cancel(r.statement_id());
-                return new Result("CANCELED", "Task was cancelled", out.toString(), null, null, null, Map.of(), null);
+                return new Result("CANCELED", "Task was cancelled", out.toString(), null, null, null, Map.of(), null, null);
             }
             Thread.sleep(100);
             r = statements.get(r.statement_id(), address.baseUrl());
         }
         if (!r.status().state().equals("SUCCEEDED")) {
             String msg = r.status().error() == null ? r.status().state() : r.status().error().message();
-            return new Result("FAILED", msg, out.toString(), msg, null, null, Map.of(), null);
+            return new Result("FAILED", msg, out.toString(), msg, null, null, Map.of(), null, null);
         }
         if (r.result() != null && r.result().data_array() != null) {
             for (List<String> row : r.result().data_array()) out.append(String.join("\t", row.stream().map(String::valueOf).toList())).append('\n');
@@ -311,7 +315,7 @@ final class TaskRunner {
                 return Result.failed("condition_task.op must be EQUAL_TO, NOT_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, LESS_THAN or LESS_THAN_OR_EQUAL, got '" + op + "'");
             }
         }
-        return new Result("SUCCESS", "", "", null, null, null, Map.of(), Boolean.toString(value));
+        return new Result("SUCCESS", "", "", null, null, null, Map.of(), Boolean.toString(value), null);
     }
 
     private Result runJob(JsonNode t, Context ctx) throws Exception {
@@ -354,9 +358,10 @@ final class TaskRunner {
                 if (r.logs() != null) logs.append(r.logs());
                 if (!"SUCCESS".equals(r.resultState())) failures.add("iteration " + i + ": " + r.message());
             }
-            if (failures.isEmpty()) return Result.success(logs.toString());
+            ForEachStats stats = new ForEachStats(inputs.size(), inputs.size() - failures.size(), failures.size());
+            if (failures.isEmpty()) return new Result("SUCCESS", "", logs.toString(), null, null, null, Map.of(), null, stats);
             String msg = failures.size() + " of " + inputs.size() + " iterations failed: " + String.join("; ", failures);
-            return new Result("FAILED", msg, logs.toString(), msg, null, null, Map.of(), null);
+            return new Result("FAILED", msg, logs.toString(), msg, null, null, Map.of(), null, stats);
         } finally {
             pool.shutdownNow();
         }

@@ -1,0 +1,360 @@
+package dev.minilake.jobs;
+
+import com.databricks.sdk.WorkspaceClient;
+import com.databricks.sdk.core.error.platform.InvalidParameterValue;
+import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
+import com.databricks.sdk.service.jobs.ConditionTask;
+import com.databricks.sdk.service.jobs.ConditionTaskOp;
+import com.databricks.sdk.service.jobs.CreateJob;
+import com.databricks.sdk.service.jobs.CronSchedule;
+import com.databricks.sdk.service.jobs.ForEachTask;
+import com.databricks.sdk.service.jobs.Job;
+import com.databricks.sdk.service.jobs.JobSettings;
+import com.databricks.sdk.service.jobs.NotebookTask;
+import com.databricks.sdk.service.jobs.PauseStatus;
+import com.databricks.sdk.service.jobs.ResetJob;
+import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.RunIf;
+import com.databricks.sdk.service.jobs.RunLifeCycleState;
+import com.databricks.sdk.service.jobs.RunNow;
+import com.databricks.sdk.service.jobs.RunOutput;
+import com.databricks.sdk.service.jobs.RunResultState;
+import com.databricks.sdk.service.jobs.RunTask;
+import com.databricks.sdk.service.jobs.SparkPythonTask;
+import com.databricks.sdk.service.jobs.SqlTask;
+import com.databricks.sdk.service.jobs.SqlTaskFile;
+import com.databricks.sdk.service.jobs.SubmitRun;
+import com.databricks.sdk.service.jobs.SubmitTask;
+import com.databricks.sdk.service.jobs.Task;
+import com.databricks.sdk.service.jobs.TaskDependency;
+import com.databricks.sdk.service.sql.ExecuteStatementRequest;
+import com.databricks.sdk.service.sql.StatementResponse;
+import com.databricks.sdk.service.workspace.CreateScope;
+import com.databricks.sdk.service.workspace.Import;
+import com.databricks.sdk.service.workspace.ImportFormat;
+import com.databricks.sdk.service.workspace.Language;
+import com.databricks.sdk.service.workspace.PutSecret;
+import dev.minilake.support.MiniLakeServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Jobs through the real Java SDK: every task here really runs (a python3 process, a notebook, SQL
+ * on DuckDB), and the assertions read back what those processes printed or wrote.
+ */
+class JobsSdkTest {
+    static final Duration WAIT = Duration.ofSeconds(90);
+    final MiniLakeServer server = MiniLakeServer.shared();
+    final WorkspaceClient w = server.workspace();
+
+    @BeforeEach
+    void reset() {
+        server.reset();
+    }
+
+    @Test
+    void pythonTaskPrintsRealStdoutWithResolvedParametersAndRedactedSecret() throws Exception {
+        w.secrets().createScope(new CreateScope().setScope("ci"));
+        w.secrets().putSecret(new PutSecret().setScope("ci").setKey("pw").setStringValue("s3cr3t-value"));
+        upload("/Workspace/Shared/hello.py", """
+                import sys, os
+                print("hello from pid", os.getpid())
+                print("args=" + ",".join(sys.argv[1:]))
+                pw = dbutils.secrets.get("ci", "pw")
+                print("secret length", len(pw), "value", pw)
+                """);
+        long jobId = w.jobs().create(new CreateJob().setName("hello").setTasks(List.of(
+                new Task().setTaskKey("main").setSparkPythonTask(new SparkPythonTask()
+                        .setPythonFile("/Workspace/Shared/hello.py")
+                        .setParameters(List.of("--job", "{{job.id}}", "{{job.parameters.day}}")))))
+                .setParameters(List.of(new com.databricks.sdk.service.jobs.JobParameterDefinition().setName("day").setDefault("mon"))))
+                .getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId).setJobParameters(Map.of("day", "tue"))).get(WAIT);
+
+        assertThat(run.getState().getLifeCycleState()).isEqualTo(RunLifeCycleState.TERMINATED);
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        RunOutput out = w.jobs().getRunOutput(firstTask(run).getRunId());
+        assertThat(out.getLogs()).contains("hello from pid")
+                .contains("args=--job," + jobId + ",tue")
+                .contains("secret length 12 value [REDACTED]")
+                .doesNotContain("s3cr3t-value");
+    }
+
+    @Test
+    void diamondDagRunsIndependentBranchesInParallel() throws Exception {
+        upload("/Workspace/Shared/sleep.py", """
+                import sys, time
+                time.sleep(float(sys.argv[1]))
+                print("done", sys.argv[2])
+                """);
+        long jobId = w.jobs().create(new CreateJob().setName("diamond").setTasks(List.of(
+                py("a", "0.1", "a"),
+                py("b", "2", "b").setDependsOn(List.of(dep("a"))),
+                py("c", "2", "c").setDependsOn(List.of(dep("a"))),
+                py("d", "0.1", "d").setDependsOn(List.of(dep("b"), dep("c")))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        Map<String, RunTask> t = byKey(run);
+        assertThat(t).containsOnlyKeys("a", "b", "c", "d");
+        // b and c both start after a ends, d after both end, and b and c overlap in time
+        assertThat(t.get("b").getStartTime()).isGreaterThanOrEqualTo(t.get("a").getEndTime());
+        assertThat(t.get("c").getStartTime()).isGreaterThanOrEqualTo(t.get("a").getEndTime());
+        assertThat(t.get("d").getStartTime()).isGreaterThanOrEqualTo(Math.max(t.get("b").getEndTime(), t.get("c").getEndTime()));
+        assertThat(t.get("b").getStartTime()).isLessThan(t.get("c").getEndTime());
+        assertThat(t.get("c").getStartTime()).isLessThan(t.get("b").getEndTime());
+        assertThat(w.jobs().getRunOutput(t.get("d").getRunId()).getLogs()).contains("done d");
+    }
+
+    @Test
+    void runIfDecidesWhichTasksRunAfterAFailure() throws Exception {
+        upload("/Workspace/Shared/fail.py", "import sys\nprint('about to fail')\nsys.exit(3)\n");
+        upload("/Workspace/Shared/ok.py", "print('ran ok')\n");
+        long jobId = w.jobs().create(new CreateJob().setName("run-if").setTasks(List.of(
+                file("boom", "/Workspace/Shared/fail.py"),
+                file("on_success", "/Workspace/Shared/ok.py").setDependsOn(List.of(dep("boom"))),
+                file("on_failure", "/Workspace/Shared/ok.py").setDependsOn(List.of(dep("boom"))).setRunIf(RunIf.AT_LEAST_ONE_FAILED),
+                file("always", "/Workspace/Shared/ok.py").setDependsOn(List.of(dep("boom"))).setRunIf(RunIf.ALL_DONE)))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+
+        Map<String, RunTask> t = byKey(run);
+        assertThat(t.get("boom").getState().getResultState()).isEqualTo(RunResultState.FAILED);
+        assertThat(t.get("on_success").getState().getResultState()).isEqualTo(RunResultState.UPSTREAM_FAILED);
+        assertThat(t.get("on_failure").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(t.get("always").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.FAILED);
+        RunOutput failed = w.jobs().getRunOutput(t.get("boom").getRunId());
+        assertThat(failed.getLogs()).contains("about to fail");
+        assertThat(failed.getError()).contains("3");
+        assertThat(w.jobs().getRunOutput(t.get("on_failure").getRunId()).getLogs()).contains("ran ok");
+    }
+
+    @Test
+    void retriesRunTheTaskAgainAsANewAttempt() throws Exception {
+        Path marker = Files.createTempDirectory("ml-retry").resolve("first-attempt-done");
+        upload("/Workspace/Shared/flaky.py", """
+                import os, sys
+                marker = sys.argv[1]
+                if not os.path.exists(marker):
+                    open(marker, "w").close()
+                    print("first attempt fails")
+                    sys.exit(1)
+                print("second attempt succeeds")
+                """);
+        long jobId = w.jobs().create(new CreateJob().setName("flaky").setTasks(List.of(
+                new Task().setTaskKey("flaky").setMaxRetries(2L).setMinRetryIntervalMillis(0L)
+                        .setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/flaky.py")
+                                .setParameters(List.of(marker.toString())))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        List<RunTask> attempts = run.getTasks().stream().sorted(Comparator.comparing(RunTask::getAttemptNumber)).toList();
+        assertThat(attempts).extracting(RunTask::getAttemptNumber).containsExactly(0L, 1L);
+        assertThat(attempts.get(0).getState().getResultState()).isEqualTo(RunResultState.FAILED);
+        assertThat(w.jobs().getRunOutput(attempts.get(1).getRunId()).getLogs()).contains("second attempt succeeds");
+    }
+
+    @Test
+    void notebookReadsWidgetsAndExitsWithAValue() throws Exception {
+        String source = """
+                # Databricks notebook source
+                x = int(dbutils.widgets.get("x"))
+
+                # COMMAND ----------
+                print("squaring", x)
+                dbutils.notebook.exit(str(x * x))
+                """;
+        w.workspace().importContent(new Import().setPath("/Workspace/Shared/square").setFormat(ImportFormat.SOURCE)
+                .setLanguage(Language.PYTHON).setOverwrite(true).setContent(b64(source)));
+        long jobId = w.jobs().create(new CreateJob().setName("nb").setTasks(List.of(
+                new Task().setTaskKey("nb").setNotebookTask(new NotebookTask().setNotebookPath("/Workspace/Shared/square")
+                        .setBaseParameters(Map.of("x", "3")))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId).setNotebookParams(Map.of("x", "7"))).get(WAIT);
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        RunOutput out = w.jobs().getRunOutput(firstTask(run).getRunId());
+        assertThat(out.getNotebookOutput().getResult()).isEqualTo("49");
+    }
+
+    @Test
+    void sqlFileTaskWritesRowsIntoDuckDb() throws Exception {
+        upload("/Workspace/Shared/load.sql", """
+                CREATE TABLE main.default.loaded (id INT, name STRING);
+                INSERT INTO main.default.loaded VALUES (1, 'a'), (2, 'b'), ({{n}}, 'c');
+                """);
+        long jobId = w.jobs().create(new CreateJob().setName("sql").setTasks(List.of(
+                new Task().setTaskKey("load").setSqlTask(new SqlTask().setWarehouseId("wh")
+                        .setParameters(Map.of("n", "42"))
+                        .setFile(new SqlTaskFile().setPath("/Workspace/Shared/load.sql")))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest()
+                .setWarehouseId("wh").setStatement("SELECT sum(id) FROM main.default.loaded"));
+        assertThat(r.getResult().getDataArray()).containsExactly(List.of("45"));
+    }
+
+    @Test
+    void forEachRunsTheNestedTaskOncePerInput() throws Exception {
+        upload("/Workspace/Shared/item.py", "import sys\nprint('item', sys.argv[1])\n");
+        long jobId = w.jobs().create(new CreateJob().setName("loop").setTasks(List.of(
+                new Task().setTaskKey("loop").setForEachTask(new ForEachTask().setInputs("[\"x\", \"y\", \"z\"]").setConcurrency(2L)
+                        .setTask(new Task().setTaskKey("loop_body").setSparkPythonTask(new SparkPythonTask()
+                                .setPythonFile("/Workspace/Shared/item.py").setParameters(List.of("{{input}}")))))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        RunTask loop = byKey(run).get("loop");
+        assertThat(loop.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(loop.getForEachTask().getStats().getTaskRunStats().getSucceededIterations()).isEqualTo(3L);
+    }
+
+    @Test
+    void conditionTaskBranches() {
+        long jobId = w.jobs().create(new CreateJob().setName("cond").setTasks(List.of(
+                new Task().setTaskKey("check").setConditionTask(new ConditionTask().setOp(ConditionTaskOp.GREATER_THAN)
+                        .setLeft("{{job.parameters.n}}").setRight("10"))))
+                .setParameters(List.of(new com.databricks.sdk.service.jobs.JobParameterDefinition().setName("n").setDefault("5"))))
+                .getJobId();
+        Run small = waitRun(w.jobs().runNow(new RunNow().setJobId(jobId)).getResponse().getRunId());
+        Run big = waitRun(w.jobs().runNow(new RunNow().setJobId(jobId).setJobParameters(Map.of("n", "11"))).getResponse().getRunId());
+        assertThat(firstTask(small).getConditionTask().getOutcome()).isEqualTo("false");
+        assertThat(firstTask(big).getConditionTask().getOutcome()).isEqualTo("true");
+    }
+
+    @Test
+    void cancelKillsTheRunningProcess() throws Exception {
+        Path marker = Files.createTempDirectory("ml-cancel").resolve("finished");
+        upload("/Workspace/Shared/long.py", """
+                import sys, time
+                print("started", flush=True)
+                time.sleep(30)
+                open(sys.argv[1], "w").write("should never happen")
+                """);
+        long jobId = w.jobs().create(new CreateJob().setName("long").setTasks(List.of(
+                new Task().setTaskKey("long").setSparkPythonTask(new SparkPythonTask()
+                        .setPythonFile("/Workspace/Shared/long.py").setParameters(List.of(marker.toString())))))).getJobId();
+        long runId = w.jobs().runNow(new RunNow().setJobId(jobId)).getResponse().getRunId();
+        await().atMost(WAIT).until(() -> w.jobs().getRun(runId).getState().getLifeCycleState() == RunLifeCycleState.RUNNING);
+
+        Run cancelled = w.jobs().cancelRun(runId).get(WAIT);
+
+        assertThat(cancelled.getState().getResultState()).isEqualTo(RunResultState.CANCELED);
+        Thread.sleep(1500);
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void submitOneTimeRunAndListIt() throws Exception {
+        upload("/Workspace/Shared/once.py", "print('one time run')\n");
+        Run run = w.jobs().submit(new SubmitRun().setRunName("adhoc").setTasks(List.of(
+                new SubmitTask().setTaskKey("t").setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/once.py"))))).get(WAIT);
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(w.jobs().getRunOutput(firstTask(run).getRunId()).getLogs()).contains("one time run");
+        assertThat(run.getRunName()).isEqualTo("adhoc");
+    }
+
+    @Test
+    void cronScheduleTriggersRunsAndPauseStopsThem() {
+        upload("/Workspace/Shared/tick.py", "print('tick')\n");
+        long jobId = w.jobs().create(new CreateJob().setName("cron").setTasks(List.of(file("t", "/Workspace/Shared/tick.py")))
+                .setSchedule(new CronSchedule().setQuartzCronExpression("* * * * * ?").setTimezoneId("UTC"))).getJobId();
+
+        await().atMost(WAIT).until(() -> runsOf(jobId).stream().anyMatch(r -> r.getState().getResultState() == RunResultState.SUCCESS));
+        assertThat(runsOf(jobId).get(0).getTrigger().toString()).isEqualTo("PERIODIC");
+
+        Job job = w.jobs().get(jobId);
+        JobSettings paused = job.getSettings().setSchedule(job.getSettings().getSchedule().setPauseStatus(PauseStatus.PAUSED));
+        w.jobs().reset(new ResetJob().setJobId(jobId).setNewSettings(paused));
+        await().atMost(WAIT).until(() -> runsOf(jobId).stream().allMatch(r -> r.getState().getLifeCycleState() == RunLifeCycleState.TERMINATED));
+        int count = runsOf(jobId).size();
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> runsOf(jobId).size() == count);
+    }
+
+    @Test
+    void badJobsAreRejectedAndChangeNothing() {
+        assertThatThrownBy(() -> w.jobs().create(new CreateJob().setName("cycle").setTasks(List.of(
+                file("a", "/x.py").setDependsOn(List.of(dep("b"))),
+                file("b", "/x.py").setDependsOn(List.of(dep("a")))))))
+                .isInstanceOf(InvalidParameterValue.class).hasMessageContaining("cycle");
+        assertThatThrownBy(() -> w.jobs().create(new CreateJob().setName("dangling").setTasks(List.of(
+                file("a", "/x.py").setDependsOn(List.of(dep("nope")))))))
+                .isInstanceOf(InvalidParameterValue.class);
+        assertThat(StreamSupport.stream(w.jobs().list(new com.databricks.sdk.service.jobs.ListJobsRequest()).spliterator(), false)).isEmpty();
+        assertThatThrownBy(() -> w.jobs().get(987654L)).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> w.jobs().runNow(new RunNow().setJobId(987654L))).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> w.jobs().getRun(987654L)).isInstanceOf(ResourceDoesNotExist.class);
+    }
+
+    @Test
+    void missingScriptFailsTheTaskClearly() throws Exception {
+        long jobId = w.jobs().create(new CreateJob().setName("missing").setTasks(List.of(file("t", "/Workspace/Shared/nope.py")))).getJobId();
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.FAILED);
+        assertThat(w.jobs().getRunOutput(firstTask(run).getRunId()).getError()).contains("nope.py");
+    }
+
+    // ---- helpers
+
+    private Run waitRun(long runId) {
+        try {
+            return w.jobs().waitGetRunJobTerminatedOrSkipped(runId, WAIT, null);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private List<com.databricks.sdk.service.jobs.BaseRun> runsOf(long jobId) {
+        return StreamSupport.stream(w.jobs().listRuns(new com.databricks.sdk.service.jobs.ListRunsRequest().setJobId(jobId)).spliterator(), false).toList();
+    }
+
+    private void upload(String path, String content) {
+        w.workspace().importContent(new Import().setPath(path).setFormat(ImportFormat.AUTO).setOverwrite(true).setContent(b64(content)));
+    }
+
+    private static String b64(String s) {
+        return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Task py(String key, String seconds, String label) {
+        return new Task().setTaskKey(key).setSparkPythonTask(new SparkPythonTask()
+                .setPythonFile("/Workspace/Shared/sleep.py").setParameters(List.of(seconds, label)));
+    }
+
+    private static Task file(String key, String path) {
+        return new Task().setTaskKey(key).setSparkPythonTask(new SparkPythonTask().setPythonFile(path));
+    }
+
+    private static TaskDependency dep(String key) {
+        return new TaskDependency().setTaskKey(key);
+    }
+
+    private static RunTask firstTask(Run run) {
+        return run.getTasks().iterator().next();
+    }
+
+    private static Map<String, RunTask> byKey(Run run) {
+        return run.getTasks().stream().collect(java.util.stream.Collectors.toMap(RunTask::getTaskKey, t -> t, (a, b) -> b));
+    }
+}
