@@ -5,12 +5,16 @@ are on Databricks. Written by MiniLake; results go to files in $MINILAKE_TASK_DI
   task_values.json     values set with dbutils.jobs.taskValues.set
   error.txt            the first line of an uncaught error (its traceback goes to stderr)
 usage: minilake_runner.py file|notebook PATH [ARG ...]
+       minilake_runner.py wheel WHEEL_OR_DIR PACKAGE ENTRY_POINT [ARG ...]  (python_wheel_task)
 """
 import builtins
 import os
 import runpy
 import sys
 import traceback
+import zipfile
+import configparser
+import importlib
 
 import minilake_dbutils
 
@@ -66,6 +70,28 @@ def run_notebook(path, dbutils, namespace):
             exec(compile(cell, f"<notebook cell {i}>", "exec"), namespace)
 
 
+def _wheel_entry_point(wheels, package, name):
+    """The callable for python_wheel_task: the named entry point from the wheels' metadata (any
+    group), else `package.name` directly, as Databricks documents."""
+    for whl in wheels:
+        if not zipfile.is_zipfile(whl):
+            continue
+        with zipfile.ZipFile(whl) as z:
+            for member in z.namelist():
+                if member.endswith(".dist-info/entry_points.txt"):
+                    parser = configparser.ConfigParser(delimiters=("=",))
+                    parser.optionxform = str
+                    parser.read_string(z.read(member).decode("utf-8"))
+                    for section in parser.sections():
+                        if name in parser[section]:
+                            module, _, attr = parser[section][name].strip().partition(":")
+                            target = importlib.import_module(module.strip())
+                            for part in attr.strip().split("."):
+                                target = getattr(target, part) if part else target
+                            return target
+    return getattr(importlib.import_module(package), name)
+
+
 def main():
     mode, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     dbutils = minilake_dbutils.DBUtils()
@@ -75,7 +101,14 @@ def main():
     try:
         if mode == "notebook":
             run_notebook(path, dbutils, namespace)
+        elif mode == "wheel":
+            wheels = [w for w in path.split(os.pathsep) if w]
+            sys.path[:0] = wheels  # pure-Python wheels import straight from the zip
+            package, entry, rest = args[0], args[1], args[2:]
+            sys.argv = [package] + rest
+            _wheel_entry_point(wheels, package, entry)()
         else:
+            sys.path.insert(0, os.path.dirname(os.path.abspath(path)))  # as python does for a script
             sys.argv = [path] + args
             runpy.run_path(path, init_globals={"dbutils": dbutils}, run_name="__main__")
     except minilake_dbutils.NotebookExit as done:

@@ -114,6 +114,7 @@ final class TaskRunner {
     Result run(JsonNode task, Context ctx) throws Exception {
         if (task.has("spark_python_task")) return sparkPython(task, ctx);
         if (task.has("notebook_task")) return notebook(task, ctx);
+        if (task.has("python_wheel_task")) return pythonWheel(task, ctx);
         if (task.has("sql_task")) return sql(task.get("sql_task"), ctx);
         if (task.has("condition_task")) return condition(task.get("condition_task"), ctx);
         if (task.has("run_job_task")) return runJob(task.get("run_job_task"), ctx);
@@ -135,6 +136,26 @@ final class TaskRunner {
         JsonNode params = ctx.overrides() != null && ctx.overrides().has("python_params") ? ctx.overrides().get("python_params") : t.path("parameters");
         for (JsonNode p : params) args.add(DynamicValues.resolve(p.asText(), ctx.references()));
         return python(task, ctx, "file", file, args, Map.of());
+    }
+
+    /** python_wheel_task: the task's `whl` libraries go on sys.path and the entry point is called. */
+    private Result pythonWheel(JsonNode task, Context ctx) throws Exception {
+        JsonNode t = task.get("python_wheel_task");
+        String pkg = t.path("package_name").asText("");
+        String entry = t.path("entry_point").asText("");
+        if (pkg.isEmpty() || entry.isEmpty()) return Result.failed("python_wheel_task needs package_name and entry_point");
+        List<String> wheels = new ArrayList<>();
+        for (JsonNode lib : task.path("libraries")) {
+            if (lib.has("whl")) wheels.add(files.resolve(lib.get("whl").asText()).toString());
+            else if (lib.has("pypi")) return Result.failed("MiniLake cannot install PyPI libraries for a task (" + lib.get("pypi") + "); give the wheel as a `whl` library");
+        }
+        List<String> args = new ArrayList<>(List.of(pkg, entry));
+        ObjectNode o = ctx.overrides();
+        JsonNode named = o != null && o.has("python_named_params") ? o.get("python_named_params") : t.path("named_parameters");
+        JsonNode positional = o != null && o.has("python_params") ? o.get("python_params") : t.path("parameters");
+        if (named.size() > 0) named.fields().forEachRemaining(e -> args.add("--" + e.getKey() + "=" + DynamicValues.resolve(e.getValue().asText(), ctx.references())));
+        else for (JsonNode p : positional) args.add(DynamicValues.resolve(p.asText(), ctx.references()));
+        return python(task, ctx, "wheel", Path.of(String.join(java.io.File.pathSeparator, wheels)), args, Map.of());
     }
 
     private Result notebook(JsonNode task, Context ctx) throws Exception {
@@ -186,7 +207,7 @@ final class TaskRunner {
         cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> sparkConf.put(e.getKey(), resolveSecret(e.getValue().asText(), null)));
         int timeout = task.path("timeout_seconds").asInt(0);
         TaskLaunch launch = new TaskLaunch(ctx.jobRunId(), ctx.taskRunId(), task.path("task_key").asText(),
-                task.has("notebook_task") ? "notebook_task" : "spark_python_task", command, env, secretEnv,
+                task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task", command, env, secretEnv,
                 ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0));
         taskTokens.put(token, ctx.taskRunId());
         try {

@@ -308,6 +308,28 @@ class JobsSdkTest {
     }
 
     @Test
+    void pythonWheelTaskCallsTheEntryPointFromTheWheelMetadata() throws Exception {
+        java.io.ByteArrayOutputStream whl = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(whl)) {
+            z.putNextEntry(new java.util.zip.ZipEntry("etl/__init__.py"));
+            z.write("import sys\ndef main():\n    print('wheel entry', sys.argv[1:])\n".getBytes(StandardCharsets.UTF_8));
+            z.putNextEntry(new java.util.zip.ZipEntry("etl-0.1.dist-info/entry_points.txt"));
+            z.write("[console_scripts]\nrun-etl = etl:main\n".getBytes(StandardCharsets.UTF_8));
+        }
+        w.dbfs().put(new com.databricks.sdk.service.files.Put().setPath("/libs/etl-0.1-py3-none-any.whl").setOverwrite(true)
+                .setContents(Base64.getEncoder().encodeToString(whl.toByteArray())));
+        long jobId = w.jobs().create(new CreateJob().setName("wheel").setTasks(List.of(new Task().setTaskKey("w")
+                .setLibraries(List.of(new com.databricks.sdk.service.compute.Library().setWhl("dbfs:/libs/etl-0.1-py3-none-any.whl")))
+                .setPythonWheelTask(new com.databricks.sdk.service.jobs.PythonWheelTask().setPackageName("etl").setEntryPoint("run-etl")
+                        .setNamedParameters(Map.of("day", "{{job.id}}")))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(w.jobs().getRunOutput(firstTask(run).getRunId()).getLogs()).contains("wheel entry ['--day=" + jobId + "']");
+    }
+
+    @Test
     void missingScriptFailsTheTaskClearly() throws Exception {
         long jobId = w.jobs().create(new CreateJob().setName("missing").setTasks(List.of(file("t", "/Workspace/Shared/nope.py")))).getJobId();
         Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
