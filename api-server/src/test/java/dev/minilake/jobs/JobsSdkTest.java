@@ -123,27 +123,32 @@ class JobsSdkTest {
     }
 
     @Test
-    void runIfDecidesWhichTasksRunAfterAFailure() throws Exception {
+    void eachRunIfValueWithOneFailedAndOneSucceededUpstream() throws Exception {
         upload("/Workspace/Shared/fail.py", "import sys\nprint('about to fail')\nsys.exit(3)\n");
         upload("/Workspace/Shared/ok.py", "print('ran ok')\n");
-        long jobId = w.jobs().create(new CreateJob().setName("run-if").setTasks(List.of(
-                file("boom", "/Workspace/Shared/fail.py"),
-                file("on_success", "/Workspace/Shared/ok.py").setDependsOn(List.of(dep("boom"))),
-                file("on_failure", "/Workspace/Shared/ok.py").setDependsOn(List.of(dep("boom"))).setRunIf(RunIf.AT_LEAST_ONE_FAILED),
-                file("always", "/Workspace/Shared/ok.py").setDependsOn(List.of(dep("boom"))).setRunIf(RunIf.ALL_DONE)))).getJobId();
+        List<Task> tasks = new java.util.ArrayList<>(List.of(file("boom", "/Workspace/Shared/fail.py"), file("fine", "/Workspace/Shared/ok.py")));
+        for (RunIf runIf : RunIf.values()) {
+            tasks.add(file(runIf.name().toLowerCase(), "/Workspace/Shared/ok.py").setRunIf(runIf)
+                    .setDependsOn(List.of(dep("boom"), dep("fine"))));
+        }
+        long jobId = w.jobs().create(new CreateJob().setName("run-if").setTasks(tasks)).getJobId();
 
         Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
 
         Map<String, RunTask> t = byKey(run);
         assertThat(t.get("boom").getState().getResultState()).isEqualTo(RunResultState.FAILED);
-        assertThat(t.get("on_success").getState().getResultState()).isEqualTo(RunResultState.UPSTREAM_FAILED);
-        assertThat(t.get("on_failure").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
-        assertThat(t.get("always").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(t.get("fine").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(t.get("all_success").getState().getResultState()).isEqualTo(RunResultState.UPSTREAM_FAILED);
+        assertThat(t.get("none_failed").getState().getResultState()).isEqualTo(RunResultState.UPSTREAM_FAILED);
+        assertThat(t.get("all_failed").getState().getResultState()).isEqualTo(RunResultState.UPSTREAM_FAILED);
+        assertThat(t.get("all_done").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(t.get("at_least_one_success").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(t.get("at_least_one_failed").getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
         assertThat(run.getState().getResultState()).isEqualTo(RunResultState.FAILED);
         RunOutput failed = w.jobs().getRunOutput(t.get("boom").getRunId());
         assertThat(failed.getLogs()).contains("about to fail");
         assertThat(failed.getError()).contains("3");
-        assertThat(w.jobs().getRunOutput(t.get("on_failure").getRunId()).getLogs()).contains("ran ok");
+        assertThat(w.jobs().getRunOutput(t.get("all_done").getRunId()).getLogs()).contains("ran ok");
     }
 
     @Test
@@ -218,7 +223,7 @@ class JobsSdkTest {
     void forEachRunsTheNestedTaskOncePerInput() throws Exception {
         upload("/Workspace/Shared/item.py", "import sys\nprint('item', sys.argv[1])\n");
         long jobId = w.jobs().create(new CreateJob().setName("loop").setTasks(List.of(
-                new Task().setTaskKey("loop").setForEachTask(new ForEachTask().setInputs("[\"x\", \"y\", \"z\"]").setConcurrency(2L)
+                new Task().setTaskKey("loop").setForEachTask(new ForEachTask().setInputs("[\"x\", \"y\", \"z\"]").setConcurrency(3L)
                         .setTask(new Task().setTaskKey("loop_body").setSparkPythonTask(new SparkPythonTask()
                                 .setPythonFile("/Workspace/Shared/item.py").setParameters(List.of("{{input}}")))))))).getJobId();
 
