@@ -103,7 +103,9 @@ def main():
             run_notebook(path, dbutils, namespace)
         elif mode == "wheel":
             wheels = [w for w in path.split(os.pathsep) if w]
-            sys.path[:0] = wheels  # pure-Python wheels import straight from the zip
+            # MiniLake installed the wheels into this run's virtualenv; the zips stay on the path
+            # as a fallback for wheels pip could not install
+            sys.path.extend(wheels)
             package, entry, rest = args[0], args[1], args[2:]
             sys.argv = [package] + rest
             _wheel_entry_point(wheels, package, entry)()

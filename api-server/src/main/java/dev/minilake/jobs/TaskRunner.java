@@ -155,7 +155,31 @@ final class TaskRunner {
         JsonNode positional = o != null && o.has("python_params") ? o.get("python_params") : t.path("parameters");
         if (named.size() > 0) named.fields().forEachRemaining(e -> args.add("--" + e.getKey() + "=" + DynamicValues.resolve(e.getValue().asText(), ctx.references())));
         else for (JsonNode p : positional) args.add(DynamicValues.resolve(p.asText(), ctx.references()));
+        String venvError = installWheels(ctx.workDir().resolve("venv"), wheels);
+        if (venvError != null) return Result.failed(venvError);
         return python(task, ctx, "wheel", Path.of(String.join(java.io.File.pathSeparator, wheels)), args, Map.of());
+    }
+
+    /**
+     * A per-run virtualenv (seeing the machine's packages, so pyspark-client is there) with the
+     * task's wheels installed offline and without dependencies: nothing is downloaded at run time.
+     * Returns an error message, or null when the venv is ready.
+     */
+    private String installWheels(Path venv, List<String> wheels) throws IOException, InterruptedException {
+        List<List<String>> steps = new ArrayList<>();
+        steps.add(List.of(settings.python(), "-m", "venv", "--system-site-packages", venv.toString()));
+        if (!wheels.isEmpty()) {
+            List<String> pip = new ArrayList<>(List.of(venv.resolve("bin/python").toString(), "-m", "pip", "install",
+                    "--no-index", "--no-deps", "--disable-pip-version-check", "--quiet"));
+            pip.addAll(wheels);
+            steps.add(pip);
+        }
+        for (List<String> step : steps) {
+            Process p = new ProcessBuilder(step).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) return "Could not prepare the task's Python environment (" + String.join(" ", step.subList(0, 3)) + "): " + out.strip();
+        }
+        return null;
     }
 
     private Result notebook(JsonNode task, Context ctx) throws Exception {
@@ -186,7 +210,9 @@ final class TaskRunner {
     }
 
     private Result python(JsonNode task, Context ctx, String mode, Path file, List<String> args, Map<String, String> widgets) throws Exception {
-        List<String> command = new ArrayList<>(List.of(settings.python(), "-u", pythonDir.resolve("minilake_runner.py").toString(), mode, file.toString()));
+        Path venvPython = ctx.workDir().resolve("venv/bin/python");
+        String interpreter = "wheel".equals(mode) && Files.isExecutable(venvPython) ? venvPython.toString() : settings.python();
+        List<String> command = new ArrayList<>(List.of(interpreter, "-u", pythonDir.resolve("minilake_runner.py").toString(), mode, file.toString()));
         command.addAll(args);
         String token = HexFormat.of().formatHex(random(16));
         Map<String, String> env = new LinkedHashMap<>();

@@ -317,9 +317,18 @@ class JobsSdkTest {
         java.io.ByteArrayOutputStream whl = new java.io.ByteArrayOutputStream();
         try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(whl)) {
             z.putNextEntry(new java.util.zip.ZipEntry("etl/__init__.py"));
-            z.write("import sys\ndef main():\n    print('wheel entry', sys.argv[1:])\n".getBytes(StandardCharsets.UTF_8));
-            z.putNextEntry(new java.util.zip.ZipEntry("etl-0.1.dist-info/entry_points.txt"));
-            z.write("[console_scripts]\nrun-etl = etl:main\n".getBytes(StandardCharsets.UTF_8));
+            z.write("import sys\ndef main():\n    print('wheel entry', sys.argv[1:])\n    import etl; print('installed at', etl.__file__)\n".getBytes(StandardCharsets.UTF_8));
+            // a minimal but valid wheel, so that pip installs it into the run's virtualenv
+            Map<String, String> meta = new java.util.LinkedHashMap<>();
+            meta.put("etl-0.1.dist-info/entry_points.txt", "[console_scripts]\nrun-etl = etl:main\n");
+            meta.put("etl-0.1.dist-info/METADATA", "Metadata-Version: 2.1\nName: etl\nVersion: 0.1\n");
+            meta.put("etl-0.1.dist-info/WHEEL", "Wheel-Version: 1.0\nGenerator: minilake-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n");
+            meta.put("etl-0.1.dist-info/RECORD", "etl/__init__.py,,\netl-0.1.dist-info/entry_points.txt,,\n"
+                    + "etl-0.1.dist-info/METADATA,,\netl-0.1.dist-info/WHEEL,,\netl-0.1.dist-info/RECORD,,\n");
+            for (var e : meta.entrySet()) {
+                z.putNextEntry(new java.util.zip.ZipEntry(e.getKey()));
+                z.write(e.getValue().getBytes(StandardCharsets.UTF_8));
+            }
         }
         w.dbfs().put(new com.databricks.sdk.service.files.Put().setPath("/libs/etl-0.1-py3-none-any.whl").setOverwrite(true)
                 .setContents(Base64.getEncoder().encodeToString(whl.toByteArray())));
@@ -330,8 +339,10 @@ class JobsSdkTest {
 
         Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
 
-        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
-        assertThat(w.jobs().getRunOutput(firstTask(run).getRunId()).getLogs()).contains("wheel entry ['--day=" + jobId + "']");
+        assertThat(run.getState().getResultState()).as(w.jobs().getRunOutput(firstTask(run).getRunId()).getError())
+                .isEqualTo(RunResultState.SUCCESS);
+        assertThat(w.jobs().getRunOutput(firstTask(run).getRunId()).getLogs()).contains("wheel entry ['--day=" + jobId + "']")
+                .containsPattern("installed at .*/venv/lib/python3[.0-9]*/site-packages/etl/__init__.py");
     }
 
     @Test
