@@ -66,6 +66,9 @@ public interface DeltaTables {
 
         /** Commits atomically and returns the new version; a concurrent conflicting commit fails it. */
         long commit(List<NewFile> added, List<DataFile> removed);
+
+        /** Gives up without a commit (idempotent; a no-op after commit). */
+        void abort();
     }
 
     /** A table the engine cannot read or write correctly, or a Kernel failure, as a user-facing message. */

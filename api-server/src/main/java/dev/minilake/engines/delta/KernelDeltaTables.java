@@ -141,8 +141,15 @@ public final class KernelDeltaTables implements DeltaTables {
         }
 
         @Override
+        public void abort() {
+            if (done) return;
+            done = true;
+            lock.unlock();
+        }
+
+        @Override
         public long commit(List<NewFile> added, List<DataFile> removed) {
-            if (done) throw new IllegalStateException("already committed");
+            if (done) throw new IllegalStateException("already committed or aborted");
             done = true;
             try {
                 return kernel(table, () -> {
