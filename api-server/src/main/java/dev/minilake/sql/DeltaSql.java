@@ -155,7 +155,6 @@ final class DeltaSql {
         if (s.files().isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
         for (DataFile f : s.files()) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
-        boolean anyData = !s.dataColumns().isEmpty();
         List<String> parts = new ArrayList<>();
         for (var g : groups.entrySet()) {
             List<String> select = new ArrayList<>();
@@ -170,13 +169,8 @@ final class DeltaSql {
                 }
             }
             List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
-            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true)";
-            if (!anyData) {
-                // only partition columns: one row per row of each file
-                parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
-            } else {
-                parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
-            }
+            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)";
+            parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
         }
         return String.join(" UNION ALL ", parts);
     }
@@ -413,8 +407,9 @@ final class DeltaSql {
 
     /** The statement MiniLake ran (kept in engineInfo, since Kernel records every data change as WRITE), else the log's operation. */
     private static String operation(DeltaTables.HistoryEntry e) {
-        if (e.engineInfo() != null && e.engineInfo().startsWith("MiniLake/")) {
-            int sp = e.engineInfo().indexOf(' ');
+        int at = e.engineInfo() == null ? -1 : e.engineInfo().indexOf("MiniLake/");
+        if (at >= 0) {
+            int sp = e.engineInfo().indexOf(' ', at);
             if (sp > 0) return e.engineInfo().substring(sp + 1);
         }
         return e.operation();

@@ -81,7 +81,7 @@ public final class DeltaStatements {
         if (command != null) return command;
 
         List<Scan> scans = new ArrayList<>();
-        String text = timeTravel(sql, catalog, schema, resolver, scans);
+        String text = timeTravel(overwriteTable(sql), catalog, schema, resolver, scans);
         LexicalPass lexical = LexicalPass.apply(text);
         Statement st;
         try {
@@ -164,6 +164,21 @@ public final class DeltaStatements {
         }
         String rewritten = lexical.restore(st.toString());
         return Optional.of(new Plan(kind, rewritten, target, List.copyOf(scans), null, false, null, false));
+    }
+
+    /** {@code INSERT OVERWRITE name} as {@code INSERT OVERWRITE TABLE name}, the form JSqlParser reads. */
+    private static String overwriteTable(String sql) {
+        List<SqlToken> all = SqlTokenizer.tokenize(sql);
+        List<Integer> sig = new ArrayList<>();
+        for (int i = 0; i < all.size() && sig.size() < 3; i++) if (!all.get(i).isTrivia()) sig.add(i);
+        if (sig.size() < 3 || !all.get(sig.get(0)).isWord("INSERT") || !all.get(sig.get(1)).isWord("OVERWRITE")
+                || all.get(sig.get(2)).isWord("TABLE")) return sql;
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < all.size(); i++) {
+            out.append(all.get(i).text());
+            if (i == sig.get(1)) out.append(" TABLE");
+        }
+        return out.toString();
     }
 
     /** DESCRIBE HISTORY, OPTIMIZE, VACUUM and DESCRIBE of a Delta table, on tokens; null when not one of them. */
