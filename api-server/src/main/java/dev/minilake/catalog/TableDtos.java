@@ -55,7 +55,7 @@ public final class TableDtos {
      */
     public record TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
                             Long created_at, Long updated_at, String data_source_format, String storage_location,
-                            List<ColumnInfo> declared_columns) implements UcStore.Keyed {
+                            List<ColumnInfo> declared_columns, String table_type) implements UcStore.Keyed {
         @Override
         public String key() {
             return full_name;
@@ -63,7 +63,12 @@ public final class TableDtos {
 
         TableMeta withOwner(String newOwner, long now) {
             return new TableMeta(full_name, table_id, comment, newOwner, properties, created_at, now, data_source_format,
-                    storage_location, declared_columns);
+                    storage_location, declared_columns, table_type);
+        }
+
+        /** An EXTERNAL Delta table: its files and log are the table, DuckDB holds nothing. */
+        public boolean external() {
+            return "EXTERNAL".equals(table_type);
         }
     }
 }

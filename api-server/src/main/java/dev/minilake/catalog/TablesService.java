@@ -35,32 +35,74 @@ public class TablesService {
     private final PhysicalCatalog physical;
     private final UcStore uc;
     private final MetastoreService metastore;
+    private final ExternalTables external;
 
-    public TablesService(PhysicalCatalog physical, UcStore uc, MetastoreService metastore) {
+    public TablesService(PhysicalCatalog physical, UcStore uc, MetastoreService metastore, ExternalTables external) {
         this.physical = physical;
         this.uc = uc;
         this.metastore = metastore;
+        this.external = external;
+    }
+
+    /** An EXTERNAL Delta table as the SQL engine needs it: its full name and its directory. */
+    public record ExternalTable(String fullName, java.nio.file.Path location) {
+    }
+
+    /** The EXTERNAL Delta table of that name, if there is one (names are case-insensitive). */
+    public Optional<ExternalTable> externalTable(String catalog, String schema, String name) {
+        if (catalog == null || schema == null || name == null) return Optional.empty();
+        String full = (catalog + "." + schema + "." + name).toLowerCase(Locale.ROOT);
+        return uc.tables.get(full).filter(TableMeta::external).map(m -> new ExternalTable(full, external.location(m)));
+    }
+
+    /**
+     * Registers an EXTERNAL Delta table at a location (SQL {@code CREATE TABLE ... USING DELTA LOCATION}
+     * and tables.create): an existing Delta log gives the schema, else an empty table is created.
+     * Returns false when the name exists and ifNotExists was given.
+     */
+    public boolean createExternal(String catalog, String schema, String name, String location, List<ColumnInfo> columns,
+                                  List<String> partitionedBy, String comment, Map<String, String> properties, boolean ifNotExists) {
+        ObjectName n = Names.object("table", catalog, schema, name);
+        return uc.exclusive(() -> {
+            physical.requireSchema(n.catalog(), n.schema());
+            if (find(n).isPresent() || external.find(n).isPresent()) {
+                if (ifNotExists) return false;
+                throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
+            }
+            external.create(n, "DELTA", location, columns, partitionedBy, comment, properties);
+            return true;
+        });
     }
 
     /** Creates a MANAGED table as a real DuckDB table with the declared columns; all or nothing. */
     public TableInfo create(CreateTable req) {
         ObjectName n = Names.object("table", req.catalog_name(), req.schema_name(), req.name());
         String type = req.table_type() == null ? "MANAGED" : req.table_type().toUpperCase(Locale.ROOT);
+        if (type.equals("EXTERNAL")) {
+            uc.exclusive(() -> {
+                physical.requireSchema(n.catalog(), n.schema());
+                if (find(n).isPresent() || external.find(n).isPresent()) throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
+                external.create(n, req.data_source_format(), req.storage_location(), req.columns(), null, req.comment(), req.properties());
+            });
+            return get(n.fullName());
+        }
         if (!type.equals("MANAGED")) {
-            throw ApiException.invalid("Only MANAGED tables can be created through this API (got table_type " + type
-                    + "); create views and external tables with SQL.");
+            throw ApiException.invalid("Only MANAGED and EXTERNAL tables can be created through this API (got table_type " + type
+                    + "); create views with SQL.");
         }
         String ddl = "CREATE TABLE " + PhysicalCatalog.qualified(n.catalog(), n.schema(), n.name()) + " (" + columnsDdl(req.columns()) + ")";
         uc.exclusive(() -> {
             physical.requireSchema(n.catalog(), n.schema());
-            if (physical.table(n.catalog(), n.schema(), n.name()).isPresent()) throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
+            if (physical.table(n.catalog(), n.schema(), n.name()).isPresent() || external.find(n).isPresent()) {
+                throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
+            }
             physical.execute(ddl);
             try {
                 long now = System.currentTimeMillis();
                 uc.tables.put(n.fullName(), n.schemaName().fullName(), new TableMeta(n.fullName(), UUID.randomUUID().toString(),
                         req.comment(), uc.owner(), req.properties(), now, now,
                         req.data_source_format() == null ? "DELTA" : req.data_source_format().toUpperCase(Locale.ROOT),
-                        req.storage_location(), req.columns()));
+                        req.storage_location(), req.columns(), "MANAGED"));
             } catch (RuntimeException e) {
                 try {
                     physical.execute("DROP TABLE IF EXISTS " + PhysicalCatalog.qualified(n.catalog(), n.schema(), n.name()));
@@ -75,12 +117,18 @@ public class TablesService {
 
     public TableInfo get(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
-        PhysicalCatalog.Table t = find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
-        return info(t, physical.columns(n.catalog(), n.schema()).getOrDefault(n.name(), List.of()));
+        Optional<PhysicalCatalog.Table> t = find(n);
+        if (t.isEmpty()) {
+            TableMeta ext = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
+            physical.requireSchema(n.catalog(), n.schema());
+            return external.info(ext, metastore.metastoreId(), true);
+        }
+        return info(t.get(), physical.columns(n.catalog(), n.schema()).getOrDefault(n.name(), List.of()));
     }
 
     public boolean exists(String fullName) {
-        return find(Names.objectFullName("table", fullName)).isPresent();
+        ObjectName n = Names.objectFullName("table", fullName);
+        return find(n).isPresent() || (external.find(n).isPresent() && physical.schemaExists(n.catalog(), n.schema()));
     }
 
     /** Tables and views of a schema, sorted by name. */
@@ -88,9 +136,12 @@ public class TablesService {
         Names.SchemaName s = Names.schema(Names.required(catalogName, "catalog_name"), Names.required(schemaName, "schema_name"));
         physical.requireSchema(s.catalog(), s.schema());
         Map<String, List<PhysicalCatalog.Column>> columns = omitColumns ? Map.of() : physical.columns(s.catalog(), s.schema());
-        return physical.tables(s.catalog(), s.schema()).stream()
+        List<TableInfo> out = new ArrayList<>(physical.tables(s.catalog(), s.schema()).stream()
                 .map(t -> info(t, omitColumns ? null : columns.getOrDefault(t.name(), List.of())))
-                .toList();
+                .toList());
+        for (TableMeta m : external.inSchema(s.catalog(), s.schema())) out.add(external.info(m, metastore.metastoreId(), !omitColumns));
+        out.sort(java.util.Comparator.comparing(TableInfo::name));
+        return out;
     }
 
     /**
@@ -107,7 +158,13 @@ public class TablesService {
             for (PhysicalCatalog.Table t : physical.tables(catalog, schema)) {
                 if (tp.matcher(t.name()).matches()) out.add(new TableSummary(fullName(t), tableType(t)));
             }
+            for (TableMeta m : external.inSchema(catalog, schema)) {
+                if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) {
+                    out.add(new TableSummary(m.full_name(), "EXTERNAL"));
+                }
+            }
         }
+        out.sort(java.util.Comparator.comparing(TableSummary::full_name));
         return out;
     }
 
@@ -115,6 +172,11 @@ public class TablesService {
     public TableInfo updateOwner(String fullName, String owner) {
         ObjectName n = Names.objectFullName("table", fullName);
         return uc.exclusive(() -> {
+            Optional<TableMeta> ext = find(n).isEmpty() ? external.find(n) : Optional.empty();
+            if (ext.isPresent()) {
+                if (owner != null) uc.tables.put(n.fullName(), n.schemaName().fullName(), ext.get().withOwner(owner, System.currentTimeMillis()));
+                return get(n.fullName());
+            }
             PhysicalCatalog.Table t = find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
             if (owner != null) uc.tables.put(n.fullName(), n.schemaName().fullName(), meta(t).withOwner(owner, System.currentTimeMillis()));
             return get(n.fullName());
@@ -125,6 +187,10 @@ public class TablesService {
     public void delete(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
         uc.exclusive(() -> {
+            if (find(n).isEmpty() && external.find(n).isPresent()) {
+                external.forget(n);
+                return;
+            }
             PhysicalCatalog.Table t = find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
             physical.execute("DROP " + (t.view() ? "VIEW " : "TABLE ") + PhysicalCatalog.qualified(n.catalog(), n.schema(), t.physicalName()));
             uc.tables.delete(n.fullName());
@@ -141,7 +207,7 @@ public class TablesService {
         return UcStore.getOrCreate(uc.tables, full, t.catalog() + "." + t.schema(), () -> {
             long now = System.currentTimeMillis();
             return new TableMeta(full, UUID.randomUUID().toString(), null, uc.owner(), null, now, now,
-                    t.view() ? null : "DELTA", null, null);
+                    t.view() ? null : "DELTA", null, null, t.view() ? "VIEW" : "MANAGED");
         });
     }
 

@@ -31,17 +31,27 @@ final class StatementRunner {
     private final CatalogDdl catalogDdl;
     private final ResultSpool spool;
     private final ArrowSpool arrowSpool;
+    private final DeltaSql deltaSql;
 
-    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool) {
+    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool, DeltaSql deltaSql) {
         this.duckdb = duckdb;
         this.catalogDdl = catalogDdl;
         this.spool = spool;
         this.arrowSpool = arrowSpool;
+        this.deltaSql = deltaSql;
     }
 
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
         try {
+            var delta = deltaSql.plan(exec.request.statement(), exec.context);
+            if (delta.isPresent()) {
+                try (Connection c = duckdb.connect()) {
+                    use(c, exec.context);
+                    exec.succeed(deltaSql.run(c, delta.get(), host(exec, onUse)));
+                }
+                return;
+            }
             Translation t = SqlTranslator.translate(exec.request.statement());
             try (Connection c = duckdb.connect()) {
                 use(c, exec.context);
@@ -52,6 +62,33 @@ final class StatementRunner {
         } catch (Throwable e) {
             if (!exec.isTerminal()) exec.fail(SqlErrors.of(e));
         }
+    }
+
+    /** The statement machinery DeltaSql runs its rewritten statements with (parameters, cancel, spooling). */
+    private DeltaSql.Host host(StatementExecution exec, Consumer<SqlContext> onUse) {
+        return new DeltaSql.Host() {
+            @Override
+            public SpooledResult query(Connection c, Translation t) throws Exception {
+                return execute(c, exec, t, onUse);
+            }
+
+            @Override
+            public long update(Connection c, Translation t) throws Exception {
+                long n = 0;
+                for (DuckSql s : t.statements()) n = StatementRunner.this.update(c, exec, s);
+                return n;
+            }
+
+            @Override
+            public SpooledResult rows(RowSource rows) throws Exception {
+                return spool(exec, rows);
+            }
+
+            @Override
+            public SpooledResult affected(long n) throws Exception {
+                return affectedRows(exec, n);
+            }
+        };
     }
 
     private SpooledResult execute(Connection c, StatementExecution exec, Translation t, Consumer<SqlContext> onUse) throws Exception {

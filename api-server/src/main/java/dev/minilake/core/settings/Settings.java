@@ -51,6 +51,9 @@ public final class Settings {
             new Option(null, "MINILAKE_EXECUTOR", "local|kubernetes", "local",
                     "where job tasks run: local processes on this machine, or MiniLakeJob pods via the operator",
                     (s, v) -> s.executor = parseExecutor(v)),
+            new Option(null, "MINILAKE_STORAGE_ROOTS", "DIR[:DIR...]", null,
+                    "directories where EXTERNAL Delta tables may live, besides the data dir (':' or ',' separated)",
+                    (s, v) -> s.storageRoots = parseRoots(v)),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -66,6 +69,7 @@ public final class Settings {
     private boolean help;
     private String python = "python3";
     private String executor = "local";
+    private List<Path> storageRoots = List.of();
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -121,6 +125,22 @@ public final class Settings {
             throw new IllegalArgumentException("MINILAKE_EXECUTOR must be local or kubernetes, got '" + v + "'");
         }
         return v;
+    }
+
+    private static List<Path> parseRoots(String v) {
+        List<Path> out = new ArrayList<>();
+        for (String part : v.split("[:,]")) {
+            if (part.isBlank()) continue;
+            Path p = Path.of(part.trim());
+            if (!p.isAbsolute()) throw new IllegalArgumentException("MINILAKE_STORAGE_ROOTS entries must be absolute paths, got '" + part + "'");
+            out.add(p.normalize());
+        }
+        return List.copyOf(out);
+    }
+
+    /** Extra allowed roots for EXTERNAL table locations (the data dir is always allowed). */
+    public List<Path> storageRoots() {
+        return storageRoots;
     }
 
     public String python() {

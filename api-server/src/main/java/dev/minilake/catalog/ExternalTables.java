@@ -1,0 +1,183 @@
+package dev.minilake.catalog;
+
+import dev.minilake.catalog.Names.ObjectName;
+import dev.minilake.catalog.TableDtos.ColumnInfo;
+import dev.minilake.catalog.TableDtos.TableInfo;
+import dev.minilake.catalog.TableDtos.TableMeta;
+import dev.minilake.catalog.types.DataType;
+import dev.minilake.catalog.types.TypeMapping;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.engines.delta.DeltaTables;
+import dev.minilake.engines.delta.DeltaTables.DeltaException;
+import dev.minilake.engines.delta.StorageLocations;
+import org.springframework.stereotype.Component;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * EXTERNAL Delta tables in Unity Catalog. The record (id, location, declared columns, comment) is
+ * in the store; the table itself is the directory: its schema, partitioning and files come from the
+ * Delta log at every read, so what Spark committed a moment ago is what {@code tables.get} shows.
+ * Dropping forgets the record and never touches the files.
+ */
+@Component
+class ExternalTables {
+    /** Set in tables.get when the columns declared at creation differ from the Delta log. */
+    static final String MISMATCH_PROPERTY = "minilake.declared_schema_mismatch";
+
+    private final UcStore uc;
+    private final DeltaTables delta;
+    private final StorageLocations locations;
+
+    ExternalTables(UcStore uc, DeltaTables delta, StorageLocations locations) {
+        this.uc = uc;
+        this.delta = delta;
+        this.locations = locations;
+    }
+
+    Optional<TableMeta> find(ObjectName n) {
+        return uc.tables.get(n.fullName()).filter(TableMeta::external);
+    }
+
+    List<TableMeta> inSchema(String catalog, String schema) {
+        return uc.tables.listByIdPrefix(catalog + "." + schema + ".").stream().filter(TableMeta::external)
+                .filter(m -> m.full_name().split("\\.").length == 3).toList();
+    }
+
+    Path location(TableMeta m) {
+        return locations.resolve(m.storage_location());
+    }
+
+    /**
+     * Registers the table; the caller holds the UC lock and checked that the name is free. An existing
+     * log wins over declared columns; no log means a new empty table with the declared columns.
+     */
+    TableMeta create(ObjectName n, String format, String storageLocation, List<ColumnInfo> declared,
+                     List<String> partitionedBy, String comment, Map<String, String> properties) {
+        String fmt = format == null ? "DELTA" : format.toUpperCase(Locale.ROOT);
+        if (!fmt.equals("DELTA")) {
+            throw ApiException.invalid("EXTERNAL tables must have data_source_format DELTA (got " + fmt + "); other formats are not implemented.");
+        }
+        Path dir = locations.resolve(storageLocation);
+        for (TableMeta other : uc.tables.listByIdPrefix("")) {
+            if (other.external() && Objects.equals(safeLocation(other), dir)) {
+                throw ApiException.invalid("storage_location " + storageLocation + " is already the location of table " + other.full_name() + ".");
+            }
+        }
+        List<ColumnInfo> cols = declared == null ? List.of() : declared;
+        try {
+            if (!delta.exists(dir)) {
+                if (cols.isEmpty()) {
+                    throw ApiException.invalid("No Delta table exists at " + storageLocation + ", so columns are needed to create one.");
+                }
+                List<DeltaTables.Column> schema = new ArrayList<>();
+                Set<String> seen = new HashSet<>();
+                for (ColumnInfo c : cols) {
+                    if (c.name() == null || c.name().isBlank()) throw ApiException.missingField("columns.name");
+                    if (!seen.add(c.name().toLowerCase(Locale.ROOT))) throw ApiException.invalid("Duplicate column name '" + c.name() + "'.");
+                    schema.add(new DeltaTables.Column(c.name(), ColumnTypes.declared(c), !Boolean.FALSE.equals(c.nullable())));
+                }
+                List<String> partitions = new ArrayList<>(partitionedBy == null ? List.of() : partitionedBy);
+                cols.stream().filter(c -> c.partition_index() != null)
+                        .sorted(java.util.Comparator.comparing(ColumnInfo::partition_index))
+                        .forEach(c -> { if (!partitions.contains(c.name())) partitions.add(c.name()); });
+                for (String p : partitions) {
+                    if (schema.stream().noneMatch(c -> c.name().equals(p))) throw ApiException.invalid("Partition column '" + p + "' is not a column.");
+                }
+                delta.create(dir, schema, partitions, properties);
+            } else {
+                delta.latest(dir);
+            }
+        } catch (DeltaException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+        long now = System.currentTimeMillis();
+        TableMeta meta = new TableMeta(n.fullName(), UUID.randomUUID().toString(), comment, uc.owner(), properties, now, now,
+                "DELTA", storageLocation.trim(), cols.isEmpty() ? null : cols, "EXTERNAL");
+        uc.tables.put(n.fullName(), n.schemaName().fullName(), meta);
+        return meta;
+    }
+
+    void forget(ObjectName n) {
+        uc.tables.delete(n.fullName());
+        uc.forgetGrant(n.fullName());
+    }
+
+    /** The API view, columns from the latest snapshot (or, when the log cannot be read, the declared ones and the reason). */
+    TableInfo info(TableMeta m, String metastoreId, boolean withColumns) {
+        String[] parts = m.full_name().split("\\.");
+        Map<String, String> props = new LinkedHashMap<>();
+        if (m.properties() != null) props.putAll(m.properties());
+        List<ColumnInfo> columns = null;
+        try {
+            DeltaTables.Snapshot s = delta.latest(location(m));
+            props.putAll(s.configuration());
+            props.put("minilake.delta_version", Long.toString(s.version()));
+            String mismatch = mismatch(m.declared_columns(), s.columns());
+            if (mismatch != null) props.put(MISMATCH_PROPERTY, mismatch);
+            if (withColumns) columns = columns(s, m.declared_columns());
+        } catch (DeltaException | ApiException e) {
+            props.put("minilake.delta_error", e.getMessage());
+            if (withColumns) columns = m.declared_columns();
+        }
+        return new TableInfo(parts[2], parts[0], parts[1], m.full_name(), "EXTERNAL", "DELTA", columns, m.storage_location(), null,
+                m.comment(), props.isEmpty() ? null : props, m.owner(), m.table_id(), metastoreId, false, m.created_at(), m.owner(),
+                m.updated_at(), m.owner());
+    }
+
+    private static List<ColumnInfo> columns(DeltaTables.Snapshot s, List<ColumnInfo> declared) {
+        List<ColumnInfo> out = new ArrayList<>();
+        int pos = 0;
+        for (DeltaTables.Column c : s.columns()) {
+            DataType t = c.type();
+            boolean decimal = t instanceof DataType.Decimal;
+            int pi = s.partitionColumns().indexOf(c.name());
+            out.add(new ColumnInfo(c.name(), TypeMapping.toSparkDdl(t), TypeMapping.typeName(t), TypeMapping.typeJson(c.name(), t, c.nullable()),
+                    decimal ? ((DataType.Decimal) t).precision() : 0, decimal ? ((DataType.Decimal) t).scale() : 0, null, pos++,
+                    c.nullable(), declaredComment(declared, c.name()), pi < 0 ? null : pi));
+        }
+        return out;
+    }
+
+    private static String declaredComment(List<ColumnInfo> declared, String name) {
+        if (declared == null) return null;
+        return declared.stream().filter(d -> name.equalsIgnoreCase(d.name())).map(ColumnInfo::comment).filter(Objects::nonNull)
+                .findFirst().orElse(null);
+    }
+
+    /** A readable difference between declared and physical columns, or null when they agree. */
+    static String mismatch(List<ColumnInfo> declared, List<DeltaTables.Column> physical) {
+        if (declared == null || declared.isEmpty()) return null;
+        List<String> d = new ArrayList<>(), p = new ArrayList<>();
+        for (ColumnInfo c : declared) {
+            String type;
+            try {
+                type = TypeMapping.toSparkDdl(ColumnTypes.declared(c));
+            } catch (ApiException e) {
+                type = String.valueOf(c.type_text());
+            }
+            d.add(c.name().toLowerCase(Locale.ROOT) + " " + type);
+        }
+        for (DeltaTables.Column c : physical) p.add(c.name().toLowerCase(Locale.ROOT) + " " + TypeMapping.toSparkDdl(c.type()));
+        if (d.equals(p)) return null;
+        return "declared (" + String.join(", ", d) + ") but the Delta log has (" + String.join(", ", p) + "); the Delta log wins";
+    }
+
+    private Path safeLocation(TableMeta m) {
+        try {
+            return location(m);
+        } catch (ApiException e) {
+            return null;
+        }
+    }
+}

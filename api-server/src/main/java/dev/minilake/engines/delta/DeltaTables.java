@@ -1,0 +1,84 @@
+package dev.minilake.engines.delta;
+
+import dev.minilake.catalog.types.DataType;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Delta engine behind EXTERNAL tables: what a table's log says (a snapshot of files, schema
+ * and partition values at a version), its history, and atomic commits that add and remove files.
+ * Data files are written by DuckDB; this engine only reads and writes the {@code _delta_log}.
+ */
+public interface DeltaTables {
+
+    /** Whether a Delta log exists at the directory. */
+    boolean exists(Path table);
+
+    /** The latest snapshot. */
+    Snapshot latest(Path table);
+
+    /** The snapshot at a version (time travel). */
+    Snapshot atVersion(Path table, long version);
+
+    /** The latest snapshot committed at or before a timestamp (epoch millis). */
+    Snapshot atTimestamp(Path table, long epochMillis);
+
+    /** Creates an empty table (version 0) with this schema. */
+    long create(Path table, List<Column> columns, List<String> partitionColumns, Map<String, String> properties);
+
+    /**
+     * Starts a write: the returned transaction has read the latest version, and its snapshot is what
+     * the statement must compute against. Nothing is visible until {@link Write#commit}.
+     */
+    Write begin(Path table, String operation);
+
+    /** One entry per commit, newest first. */
+    List<HistoryEntry> history(Path table);
+
+    record Column(String name, DataType type, boolean nullable) {
+    }
+
+    /** A data file of a snapshot: its absolute path, partition values (null for a null value) and size. */
+    record DataFile(Path path, String relativePath, Map<String, String> partitionValues, long size, boolean hasDeletionVector,
+                    Object handle) {
+    }
+
+    /** A new data file written under the table directory, with the partition values it holds. */
+    record NewFile(Path path, Map<String, String> partitionValues, long rows) {
+    }
+
+    record Snapshot(Path table, long version, long timestampMillis, List<Column> columns, List<String> partitionColumns,
+                    List<DataFile> files, Map<String, String> configuration, java.util.Set<String> readerFeatures) {
+        public List<Column> dataColumns() {
+            return columns.stream().filter(c -> !partitionColumns.contains(c.name())).toList();
+        }
+    }
+
+    record HistoryEntry(long version, long timestampMillis, String operation, String operationParameters, String engineInfo,
+                        String userName, Long numFilesAdded, Long numFilesRemoved) {
+    }
+
+    /** An open write: commit once with the files added and the snapshot files it removes. */
+    interface Write {
+        Snapshot snapshot();
+
+        /** Commits atomically and returns the new version; a concurrent conflicting commit fails it. */
+        long commit(List<NewFile> added, List<DataFile> removed);
+
+        /** Gives up without a commit (idempotent; a no-op after commit). */
+        void abort();
+    }
+
+    /** A table the engine cannot read or write correctly, or a Kernel failure, as a user-facing message. */
+    final class DeltaException extends RuntimeException {
+        public DeltaException(String message) {
+            super(message);
+        }
+
+        public DeltaException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

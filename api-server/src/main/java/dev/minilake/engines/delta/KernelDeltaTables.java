@@ -1,0 +1,342 @@
+package dev.minilake.engines.delta;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.delta.kernel.Operation;
+import io.delta.kernel.Table;
+import io.delta.kernel.Transaction;
+import io.delta.kernel.TransactionCommitResult;
+import io.delta.kernel.data.FilteredColumnarBatch;
+import io.delta.kernel.data.Row;
+import io.delta.kernel.defaults.engine.DefaultEngine;
+import io.delta.kernel.engine.Engine;
+import io.delta.kernel.exceptions.KernelException;
+import io.delta.kernel.exceptions.TableNotFoundException;
+import io.delta.kernel.expressions.Literal;
+import io.delta.kernel.hook.PostCommitHook;
+import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.internal.SnapshotImpl;
+import io.delta.kernel.internal.actions.AddFile;
+import io.delta.kernel.internal.actions.SingleAction;
+import io.delta.kernel.types.StructField;
+import io.delta.kernel.types.StructType;
+import io.delta.kernel.utils.CloseableIterable;
+import io.delta.kernel.utils.CloseableIterator;
+import io.delta.kernel.utils.DataFileStatus;
+import org.apache.hadoop.conf.Configuration;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+/**
+ * {@link DeltaTables} on Delta Kernel's default engine (local file system through Hadoop's client).
+ * Writes to one table are serialized in this process; Kernel's optimistic commit protocol (a new
+ * {@code _delta_log/N.json} created only if absent) guards against other writers such as Spark.
+ */
+public final class KernelDeltaTables implements DeltaTables {
+    private static final String ENGINE_INFO = "MiniLake/0.1";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Engine engine = DefaultEngine.create(new Configuration());
+    private final Map<Path, ReentrantLock> writeLocks = new ConcurrentHashMap<>();
+
+    @Override
+    public boolean exists(Path table) {
+        Path log = table.resolve("_delta_log");
+        if (!Files.isDirectory(log)) return false;
+        try (Stream<Path> s = Files.list(log)) {
+            return s.anyMatch(p -> p.getFileName().toString().matches("\\d{20}\\.(json|checkpoint.*parquet)"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public Snapshot latest(Path table) {
+        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getLatestSnapshot(engine)));
+    }
+
+    @Override
+    public Snapshot atVersion(Path table, long version) {
+        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfVersion(engine, version)));
+    }
+
+    @Override
+    public Snapshot atTimestamp(Path table, long epochMillis) {
+        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfTimestamp(engine, epochMillis)));
+    }
+
+    @Override
+    public long create(Path table, List<Column> columns, List<String> partitionColumns, Map<String, String> properties) {
+        if (columns.isEmpty()) throw new DeltaException("A new Delta table needs at least one column.");
+        return kernel(table, () -> {
+            Files.createDirectories(table);
+            var builder = forPath(table).createTransactionBuilder(engine, ENGINE_INFO + " CREATE TABLE", Operation.CREATE_TABLE)
+                    .withSchema(engine, DeltaTypes.schema(columns))
+                    .withPartitionColumns(engine, partitionColumns);
+            Map<String, String> delta = new LinkedHashMap<>();
+            if (properties != null) properties.forEach((k, v) -> {
+                if (k.startsWith("delta.")) delta.put(k, v);
+            });
+            if (!delta.isEmpty()) builder = builder.withTableProperties(engine, delta);
+            Transaction txn = builder.build(engine);
+            return finish(txn.commit(engine, CloseableIterable.emptyIterable()));
+        });
+    }
+
+    @Override
+    public Write begin(Path table, String operation) {
+        ReentrantLock lock = writeLocks.computeIfAbsent(table, k -> new ReentrantLock());
+        lock.lock();
+        try {
+            return kernel(table, () -> {
+                Transaction txn = forPath(table).createTransactionBuilder(engine, ENGINE_INFO + " " + operation, Operation.WRITE)
+                        .withMaxRetries(0).build(engine);
+                Snapshot snap = snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfVersion(engine, txn.getReadTableVersion()));
+                return new KernelWrite(table, txn, snap, lock);
+            });
+        } catch (RuntimeException e) {
+            lock.unlock();
+            throw e;
+        }
+    }
+
+    private final class KernelWrite implements Write {
+        private final Path table;
+        private final Transaction txn;
+        private final Snapshot snapshot;
+        private final ReentrantLock lock;
+        private boolean done;
+
+        KernelWrite(Path table, Transaction txn, Snapshot snapshot, ReentrantLock lock) {
+            this.table = table;
+            this.txn = txn;
+            this.snapshot = snapshot;
+            this.lock = lock;
+        }
+
+        @Override
+        public Snapshot snapshot() {
+            return snapshot;
+        }
+
+        @Override
+        public void abort() {
+            if (done) return;
+            done = true;
+            lock.unlock();
+        }
+
+        @Override
+        public long commit(List<NewFile> added, List<DataFile> removed) {
+            if (done) throw new IllegalStateException("already committed or aborted");
+            done = true;
+            try {
+                return kernel(table, () -> {
+                    Row state = txn.getTransactionState(engine);
+                    List<Row> actions = new ArrayList<>();
+                    long now = System.currentTimeMillis();
+                    for (DataFile f : removed) {
+                        actions.add(SingleAction.createRemoveFileSingleAction(((AddFile) f.handle()).toRemoveFileRow(true, Optional.of(now))));
+                    }
+                    for (NewFile f : added) {
+                        Map<String, Literal> partition = literals(snapshot, f.partitionValues());
+                        var ctx = Transaction.getWriteContext(engine, state, partition);
+                        DataFileStatus status = new DataFileStatus(new org.apache.hadoop.fs.Path(f.path().toUri()).toString(),
+                                Files.size(f.path()), Files.getLastModifiedTime(f.path()).toMillis(), Optional.empty());
+                        try (CloseableIterator<Row> rows = Transaction.generateAppendActions(engine, state,
+                                singleton(status), ctx)) {
+                            while (rows.hasNext()) actions.add(rows.next());
+                        }
+                    }
+                    return finish(txn.commit(engine, CloseableIterable.inMemoryIterable(iterator(actions))));
+                });
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    @Override
+    public List<HistoryEntry> history(Path table) {
+        Path log = table.resolve("_delta_log");
+        List<HistoryEntry> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(log)) {
+            List<Path> commits = s.filter(p -> p.getFileName().toString().matches("\\d{20}\\.json"))
+                    .sorted(Comparator.comparing(Path::toString).reversed()).toList();
+            for (Path p : commits) out.add(entry(p));
+        } catch (IOException e) {
+            throw new DeltaException("cannot read the Delta log at " + table + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private static HistoryEntry entry(Path commit) throws IOException {
+        long version = Long.parseLong(commit.getFileName().toString().substring(0, 20));
+        JsonNode info = null;
+        long adds = 0, removes = 0;
+        try (BufferedReader r = Files.newBufferedReader(commit)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.isBlank()) continue;
+                JsonNode a = JSON.readTree(line);
+                if (a.has("commitInfo")) info = a.get("commitInfo");
+                if (a.has("add")) adds++;
+                if (a.has("remove")) removes++;
+            }
+        }
+        long ts = info != null && info.has("timestamp") ? info.get("timestamp").asLong() : Files.getLastModifiedTime(commit).toMillis();
+        String op = info != null && info.has("operation") ? info.get("operation").asText() : null;
+        String params = info != null && info.has("operationParameters") ? info.get("operationParameters").toString() : "{}";
+        String engineInfo = info != null && info.has("engineInfo") ? info.get("engineInfo").asText() : null;
+        String user = info != null && info.has("userName") ? info.get("userName").asText() : null;
+        return new HistoryEntry(version, ts, op, params, engineInfo, user, adds, removes);
+    }
+
+    private Snapshot snapshot(Path table, SnapshotImpl s) throws IOException {
+        StructType schema = s.getSchema();
+        List<String> partitionColumns = s.getPartitionColumnNames();
+        List<DataFile> files = new ArrayList<>();
+        try (CloseableIterator<FilteredColumnarBatch> batches = s.getScanBuilder().build().getScanFiles(engine)) {
+            while (batches.hasNext()) {
+                try (CloseableIterator<Row> rows = batches.next().getRows()) {
+                    while (rows.hasNext()) {
+                        Row row = rows.next();
+                        AddFile add = new AddFile(row.getStruct(InternalScanFileUtils.ADD_FILE_ORDINAL));
+                        String abs = InternalScanFileUtils.getAddFileStatus(row).getPath();
+                        Path local = Path.of(new org.apache.hadoop.fs.Path(abs).toUri().getPath());
+                        Map<String, String> pv = new HashMap<>(InternalScanFileUtils.getPartitionValues(row));
+                        files.add(new DataFile(local, add.getPath(), Collections.unmodifiableMap(pv), add.getSize(),
+                                add.getDeletionVector().isPresent(), add));
+                    }
+                }
+            }
+        }
+        Set<String> readerFeatures = s.getProtocol().getReaderFeatures();
+        return new Snapshot(table, s.getVersion(), s.getTimestamp(engine), DeltaTypes.columns(schema), List.copyOf(partitionColumns),
+                List.copyOf(files), Map.copyOf(s.getMetadata().getConfiguration()), Set.copyOf(readerFeatures));
+    }
+
+    /** Partition values (strings, as the log keeps them) as typed literals of the partition columns. */
+    private static Map<String, Literal> literals(Snapshot snap, Map<String, String> values) {
+        Map<String, Literal> out = new LinkedHashMap<>();
+        StructType schema = DeltaTypes.schema(snap.columns());
+        for (String col : snap.partitionColumns()) {
+            StructField f = schema.get(col);
+            out.put(col, literal(f.getDataType(), values.get(col)));
+        }
+        return out;
+    }
+
+    private static Literal literal(io.delta.kernel.types.DataType t, String v) {
+        if (v == null) return Literal.ofNull(t);
+        try {
+            if (t instanceof io.delta.kernel.types.StringType) return Literal.ofString(v);
+            if (t instanceof io.delta.kernel.types.LongType) return Literal.ofLong(Long.parseLong(v));
+            if (t instanceof io.delta.kernel.types.IntegerType) return Literal.ofInt(Integer.parseInt(v));
+            if (t instanceof io.delta.kernel.types.ShortType) return Literal.ofShort(Short.parseShort(v));
+            if (t instanceof io.delta.kernel.types.ByteType) return Literal.ofByte(Byte.parseByte(v));
+            if (t instanceof io.delta.kernel.types.BooleanType) return Literal.ofBoolean(Boolean.parseBoolean(v));
+            if (t instanceof io.delta.kernel.types.DoubleType) return Literal.ofDouble(Double.parseDouble(v));
+            if (t instanceof io.delta.kernel.types.FloatType) return Literal.ofFloat(Float.parseFloat(v));
+            if (t instanceof io.delta.kernel.types.DateType) return Literal.ofDate((int) LocalDate.parse(v).toEpochDay());
+            if (t instanceof io.delta.kernel.types.DecimalType d) {
+                return Literal.ofDecimal(new BigDecimal(v).setScale(d.getScale()), d.getPrecision(), d.getScale());
+            }
+            if (t instanceof io.delta.kernel.types.TimestampType) return Literal.ofTimestamp(micros(v, true));
+            if (t instanceof io.delta.kernel.types.TimestampNTZType) return Literal.ofTimestampNtz(micros(v, false));
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new DeltaException("partition value '" + v + "' is not a " + t);
+        }
+        throw new DeltaException("MiniLake cannot write partition columns of type " + t);
+    }
+
+    private static long micros(String v, boolean utc) {
+        String s = v.replace(' ', 'T');
+        LocalDateTime ldt;
+        try {
+            ldt = OffsetDateTime.parse(s).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+        } catch (DateTimeParseException e) {
+            ldt = LocalDateTime.parse(s);
+        }
+        var i = ldt.toInstant(ZoneOffset.UTC);
+        return i.getEpochSecond() * 1_000_000L + i.getNano() / 1000;
+    }
+
+    private long finish(TransactionCommitResult result) {
+        for (PostCommitHook hook : result.getPostCommitHooks()) {
+            try {
+                hook.threadSafeInvoke(engine);
+            } catch (IOException | RuntimeException ignored) {
+                // a checkpoint or checksum is an optimisation; the commit itself is already durable
+            }
+        }
+        return result.getVersion();
+    }
+
+    private Table forPath(Path table) {
+        return Table.forPath(engine, table.toString());
+    }
+
+    private static <T> CloseableIterator<T> singleton(T value) {
+        return iterator(List.of(value));
+    }
+
+    private static <T> CloseableIterator<T> iterator(List<T> values) {
+        var it = values.iterator();
+        return new CloseableIterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public T next() {
+                return it.next();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @FunctionalInterface
+    private interface KernelWork<T> {
+        T run() throws Exception;
+    }
+
+    private static <T> T kernel(Path table, KernelWork<T> work) {
+        try {
+            return work.run();
+        } catch (DeltaException e) {
+            throw e;
+        } catch (TableNotFoundException e) {
+            throw new DeltaException("No Delta table at " + table + ".", e);
+        } catch (KernelException e) {
+            throw new DeltaException("Delta Kernel refused the operation on " + table + ": " + e.getMessage(), e);
+        } catch (Exception e) {
+            throw new DeltaException("Delta operation on " + table + " failed: " + e, e);
+        }
+    }
+}

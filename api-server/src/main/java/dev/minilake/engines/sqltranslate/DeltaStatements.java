@@ -1,0 +1,408 @@
+package dev.minilake.engines.sqltranslate;
+
+import dev.minilake.catalog.types.DataType;
+import dev.minilake.catalog.types.TypeParseException;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.drop.Drop;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.merge.Merge;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.truncate.Truncate;
+import net.sf.jsqlparser.statement.update.Update;
+import net.sf.jsqlparser.util.TablesNamesFinder;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Finds what a Databricks statement does to EXTERNAL Delta tables, on the AST: which table
+ * references must read a Delta snapshot (each becomes a per-statement view {@code "__delta_N"},
+ * aliased with the table's own name), which one a DML statement writes (it becomes the temp table
+ * {@code "__delta_target"}), and the Delta-only statements (CREATE ... LOCATION, DESCRIBE HISTORY,
+ * OPTIMIZE, VACUUM, time travel with {@code VERSION|TIMESTAMP AS OF}). The rewritten SQL is still
+ * Databricks SQL; {@link SqlTranslator} translates it afterwards.
+ */
+public final class DeltaStatements {
+    public static final String TARGET = "__delta_target";
+    private static final Set<String> CLAUSE_WORDS = Set.of("WHERE", "JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "ON",
+            "GROUP", "ORDER", "LIMIT", "UNION", "EXCEPT", "INTERSECT", "HAVING", "WINDOW", "QUALIFY", "USING", "NATURAL",
+            "WHEN", "SET", "LATERAL", "OFFSET", "FETCH", "AS");
+
+    /** Tells which (lowercase, fully qualified) names are EXTERNAL Delta tables. */
+    @FunctionalInterface
+    public interface Resolver {
+        boolean isDelta(String catalog, String schema, String name);
+    }
+
+    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE }
+
+    /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
+    public record Scan(String view, List<String> table, Long version, String timestamp) {
+    }
+
+    public record ColumnDef(String name, String typeText, boolean nullable, String comment) {
+    }
+
+    /** CREATE TABLE name [(cols)] USING DELTA [PARTITIONED BY (...)] LOCATION '...' [COMMENT ...] [TBLPROPERTIES (...)]. */
+    public record Create(List<String> table, boolean ifNotExists, String location, String using, List<ColumnDef> columns,
+                         List<String> partitionedBy, String comment, Map<String, String> properties, boolean asSelect) {
+    }
+
+    /**
+     * The plan: {@code sql} is the rewritten statement (null for commands), {@code target} the
+     * written table (null for reads), {@code scans} the reads; {@code retainHours} for VACUUM.
+     */
+    public record Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
+                       Double retainHours, boolean extended) {
+    }
+
+    private DeltaStatements() {
+    }
+
+    /** The plan when the statement involves an EXTERNAL Delta table (or creates one); empty for every other statement. */
+    public static Optional<Plan> plan(String sql, String catalog, String schema, Resolver resolver) {
+        List<SqlToken> sig = new ArrayList<>(SqlTokenizer.significant(sql));
+        while (!sig.isEmpty() && sig.get(sig.size() - 1).isSymbol(";")) sig.remove(sig.size() - 1);
+        if (sig.isEmpty()) return Optional.empty();
+        Optional<Plan> command = command(sig, catalog, schema, resolver);
+        if (command != null) return command;
+
+        List<Scan> scans = new ArrayList<>();
+        String text = timeTravel(overwriteTable(sql), catalog, schema, resolver, scans);
+        LexicalPass lexical = LexicalPass.apply(text);
+        Statement st;
+        try {
+            Statements all = CCJSqlParserUtil.parseStatements(lexical.text, p -> p.withTimeOut(5000));
+            if (all.size() != 1) {
+                if (!scans.isEmpty()) throw new UnsupportedConstructException("time travel in a statement MiniLake cannot parse");
+                return Optional.empty();
+            }
+            st = all.get(0);
+        } catch (JSQLParserException | RuntimeException e) {
+            if (e instanceof UnsupportedConstructException u) throw u;
+            if (!scans.isEmpty()) throw new UnsupportedConstructException("time travel in a statement MiniLake cannot parse");
+            return Optional.empty();
+        }
+        if (st instanceof CreateTable ct) return create(ct, lexical, catalog, schema, resolver);
+        if (st instanceof Drop d) {
+            if (!d.getType().equalsIgnoreCase("TABLE")) return Optional.empty();
+            List<String> name = qualify(d.getName(), catalog, schema);
+            if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return Optional.empty();
+            return Optional.of(new Plan(Kind.DROP, null, name, List.of(), null, d.isIfExists(), null, false));
+        }
+
+        Table targetNode = null;
+        Kind kind = Kind.QUERY;
+        if (st instanceof Insert ins) {
+            targetNode = ins.getTable();
+            kind = ins.isOverwrite() ? Kind.INSERT_OVERWRITE : Kind.INSERT;
+        } else if (st instanceof Update u) {
+            targetNode = u.getTable();
+            kind = Kind.UPDATE;
+        } else if (st instanceof Delete del) {
+            targetNode = del.getTable();
+            kind = Kind.DELETE;
+        } else if (st instanceof Merge m) {
+            targetNode = m.getTable();
+            kind = Kind.MERGE;
+        } else if (st instanceof Truncate t) {
+            targetNode = t.getTable();
+            kind = Kind.TRUNCATE;
+        } else if (!(st instanceof Select)) {
+            if (!scans.isEmpty()) throw new UnsupportedConstructException("time travel outside a query");
+            return Optional.empty();
+        }
+        List<String> target = null;
+        if (targetNode != null) {
+            List<String> name = qualify(targetNode, catalog, schema);
+            if (resolver.isDelta(name.get(0), name.get(1), name.get(2))) target = name;
+        }
+        final Table targetRef = target == null ? null : targetNode;
+        final boolean aliasTarget = kind == Kind.MERGE;
+        int before = scans.size();
+        try {
+            new TablesNamesFinder<Void>() {
+                @Override
+                public <S> Void visit(Table table, S context) {
+                    if (table == targetRef) {
+                        rename(table, TARGET, aliasTarget);
+                    } else if (table.getName() != null && !table.getName().startsWith("\"__delta_")) {
+                        List<String> name = qualify(table, catalog, schema);
+                        if (resolver.isDelta(name.get(0), name.get(1), name.get(2))) {
+                            String view = "__delta_" + scans.size();
+                            scans.add(new Scan(view, name, null, null));
+                            rename(table, view, true);
+                        }
+                    }
+                    return super.visit(table, context);
+                }
+            }.getTables(st);
+        } catch (UnsupportedOperationException ignored) {
+            // a statement the finder does not walk names no tables
+        }
+        if (target == null && scans.isEmpty()) return Optional.empty();
+        if (target == null && kind != Kind.QUERY) {
+            // a write into a DuckDB table reading Delta tables: a plain statement over the snapshot views
+            kind = Kind.QUERY;
+        }
+        if (st instanceof Insert ins && target != null) {
+            ins.setOverwrite(false);
+            ins.setTableKeyword(false);
+        }
+        String rewritten = lexical.restore(st.toString());
+        return Optional.of(new Plan(kind, rewritten, target, List.copyOf(scans), null, false, null, false));
+    }
+
+    /** {@code INSERT OVERWRITE name} as {@code INSERT OVERWRITE TABLE name}, the form JSqlParser reads. */
+    private static String overwriteTable(String sql) {
+        List<SqlToken> all = SqlTokenizer.tokenize(sql);
+        List<Integer> sig = new ArrayList<>();
+        for (int i = 0; i < all.size() && sig.size() < 3; i++) if (!all.get(i).isTrivia()) sig.add(i);
+        if (sig.size() < 3 || !all.get(sig.get(0)).isWord("INSERT") || !all.get(sig.get(1)).isWord("OVERWRITE")
+                || all.get(sig.get(2)).isWord("TABLE")) return sql;
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < all.size(); i++) {
+            out.append(all.get(i).text());
+            if (i == sig.get(1)) out.append(" TABLE");
+        }
+        return out.toString();
+    }
+
+    /** DESCRIBE HISTORY, OPTIMIZE, VACUUM and DESCRIBE of a Delta table, on tokens; null when not one of them. */
+    private static Optional<Plan> command(List<SqlToken> t, String catalog, String schema, Resolver resolver) {
+        int i = 0;
+        Kind kind;
+        boolean extended = false;
+        if ((t.get(0).isWord("DESCRIBE") || t.get(0).isWord("DESC")) && t.size() > 1 && t.get(1).isWord("HISTORY")) {
+            kind = Kind.HISTORY;
+            i = 2;
+        } else if (t.get(0).isWord("DESCRIBE") || t.get(0).isWord("DESC")) {
+            kind = Kind.DESCRIBE;
+            i = 1;
+            if (i < t.size() && t.get(i).isWord("TABLE")) i++;
+            if (i < t.size() && (t.get(i).isWord("EXTENDED") || t.get(i).isWord("FORMATTED"))) {
+                extended = true;
+                i++;
+            }
+        } else if (t.get(0).isWord("OPTIMIZE")) {
+            kind = Kind.OPTIMIZE;
+            i = 1;
+        } else if (t.get(0).isWord("VACUUM")) {
+            kind = Kind.VACUUM;
+            i = 1;
+        } else {
+            return null;
+        }
+        if (i < t.size() && t.get(i).isWord("TABLE")) i++;
+        List<String> parts = new ArrayList<>();
+        while (i < t.size() && isName(t.get(i))) {
+            parts.add(t.get(i).identifier().toLowerCase(Locale.ROOT));
+            i++;
+            if (i < t.size() && t.get(i).isSymbol(".")) i++;
+            else break;
+        }
+        if (parts.isEmpty() || parts.size() > 3) return kind == Kind.DESCRIBE ? null : Optional.empty();
+        List<String> name = qualify(parts, catalog, schema);
+        boolean delta = resolver.isDelta(name.get(0), name.get(1), name.get(2));
+        if (kind == Kind.DESCRIBE) {
+            return delta && i == t.size() ? Optional.of(new Plan(kind, null, name, List.of(), null, false, null, extended)) : null;
+        }
+        if (!delta) {
+            throw new UnsupportedConstructException(kind.name() + " of a table that is not an EXTERNAL Delta table ("
+                    + String.join(".", name) + ")");
+        }
+        Double retain = null;
+        if (kind == Kind.OPTIMIZE && i < t.size() && t.get(i).isWord("ZORDER")) i = t.size(); // accepted, no clustering
+        if (kind == Kind.VACUUM) {
+            if (i + 2 < t.size() && t.get(i).isWord("RETAIN") && t.get(i + 1).kind() == SqlToken.Kind.NUMBER && t.get(i + 2).isWord("HOURS")) {
+                retain = Double.parseDouble(t.get(i + 1).text());
+                i += 3;
+            }
+            if (i + 1 < t.size() && t.get(i).isWord("DRY") && t.get(i + 1).isWord("RUN")) {
+                throw new UnsupportedConstructException("VACUUM ... DRY RUN");
+            }
+        }
+        if (i != t.size()) throw new UnsupportedConstructException(kind.name() + " with clause '" + t.get(i).text() + "'");
+        return Optional.of(new Plan(kind, null, name, List.of(), null, false, retain, false));
+    }
+
+    /** Replaces {@code name VERSION|TIMESTAMP AS OF x} by a view name, on tokens, recording the pinned scans. */
+    private static String timeTravel(String sql, String catalog, String schema, Resolver resolver, List<Scan> scans) {
+        List<SqlToken> all = SqlTokenizer.tokenize(sql);
+        List<Integer> sig = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) if (!all.get(i).isTrivia()) sig.add(i);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (int k = 0; k + 3 < sig.size(); k++) {
+            SqlToken w = all.get(sig.get(k));
+            boolean version = w.isWord("VERSION"), timestamp = w.isWord("TIMESTAMP");
+            if (!(version || timestamp) || !all.get(sig.get(k + 1)).isWord("AS") || !all.get(sig.get(k + 2)).isWord("OF")) continue;
+            SqlToken value = all.get(sig.get(k + 3));
+            int start = k - 1;
+            List<String> parts = new ArrayList<>();
+            while (start >= 0 && isName(all.get(sig.get(start)))) {
+                parts.add(0, all.get(sig.get(start)).identifier().toLowerCase(Locale.ROOT));
+                if (start - 1 >= 0 && all.get(sig.get(start - 1)).isSymbol(".")) start -= 2;
+                else break;
+            }
+            if (parts.isEmpty() || parts.size() > 3 || start < 0 && parts.isEmpty()) continue;
+            if (start < 0) start = 0;
+            if (!isName(all.get(sig.get(start)))) start++;
+            List<String> name = qualify(parts, catalog, schema);
+            if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) {
+                throw new UnsupportedConstructException("time travel on a table that is not an EXTERNAL Delta table (" + String.join(".", name) + ")");
+            }
+            Long v = null;
+            String ts = null;
+            if (version) {
+                if (value.kind() != SqlToken.Kind.NUMBER) throw new UnsupportedConstructException("VERSION AS OF needs a number");
+                v = Long.parseLong(value.text());
+            } else {
+                if (value.kind() != SqlToken.Kind.STRING) throw new UnsupportedConstructException("TIMESTAMP AS OF needs a string literal");
+                ts = value.text().substring(1, value.text().length() - 1).replace("''", "'");
+            }
+            String view = "__delta_" + scans.size();
+            scans.add(new Scan(view, name, v, ts));
+            for (int i = copied; i < sig.get(start); i++) out.append(all.get(i).text());
+            out.append(TypeMapping.quote(view));
+            boolean userAlias = k + 4 < sig.size() && (all.get(sig.get(k + 4)).isWord("AS")
+                    || isName(all.get(sig.get(k + 4))) && !CLAUSE_WORDS.contains(all.get(sig.get(k + 4)).text().toUpperCase(Locale.ROOT)));
+            if (!userAlias) out.append(" AS ").append(TypeMapping.quote(parts.get(parts.size() - 1)));
+            copied = sig.get(k + 3) + 1;
+            k += 3;
+        }
+        for (int i = copied; i < all.size(); i++) out.append(all.get(i).text());
+        return out.toString();
+    }
+
+    private static Optional<Plan> create(CreateTable ct, LexicalPass lexical, String catalog, String schema, Resolver resolver) {
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> partitions = new ArrayList<>();
+        String location = null, using = null, comment = null;
+        List<String> words = ct.getTableOptionsStrings() == null ? List.of() : ct.getTableOptionsStrings();
+        List<SqlToken> t = SqlTokenizer.significant(String.join(" ", words));
+        for (int i = 0; i < t.size(); i++) {
+            SqlToken w = t.get(i);
+            if (w.isWord("USING") && i + 1 < t.size()) using = t.get(++i).text().toUpperCase(Locale.ROOT);
+            else if (w.isWord("LOCATION") && i + 1 < t.size()) location = string(t.get(++i));
+            else if (w.isWord("COMMENT") && i + 1 < t.size()) comment = string(t.get(++i));
+            else if (w.isWord("PARTITIONED") && i + 2 < t.size() && t.get(i + 1).isWord("BY") && t.get(i + 2).isSymbol("(")) {
+                i += 3;
+                while (i < t.size() && !t.get(i).isSymbol(")")) {
+                    if (isName(t.get(i))) partitions.add(t.get(i).identifier());
+                    i++;
+                }
+            } else if (w.isWord("TBLPROPERTIES") && i + 1 < t.size() && t.get(i + 1).isSymbol("(")) {
+                i += 2;
+                while (i + 2 < t.size() && !t.get(i).isSymbol(")")) {
+                    String k = string(t.get(i));
+                    String v = t.get(i + 1).isSymbol("=") ? string(t.get(i + 2)) : null;
+                    if (k != null && v != null) props.put(k, v);
+                    i += 3;
+                    if (i < t.size() && t.get(i).isSymbol(",")) i++;
+                }
+            }
+        }
+        if (location == null) return Optional.empty();
+        if (using != null && !using.equals("DELTA")) {
+            throw new UnsupportedConstructException("CREATE TABLE ... USING " + using + " LOCATION (only DELTA external tables)");
+        }
+        if (ct.getSelect() != null) throw new UnsupportedConstructException("CREATE TABLE ... LOCATION ... AS SELECT");
+        if (ct.isOrReplace()) throw new UnsupportedConstructException("CREATE OR REPLACE TABLE ... LOCATION");
+        List<ColumnDef> cols = new ArrayList<>();
+        if (ct.getColumnDefinitions() != null) {
+            for (ColumnDefinition cd : ct.getColumnDefinitions()) cols.add(column(cd, lexical));
+        }
+        List<String> name = qualify(ct.getTable(), catalog, schema);
+        return Optional.of(new Plan(Kind.CREATE, null, name, List.of(),
+                new Create(name, ct.isIfNotExists(), location, using, cols, partitions, comment, props, false), false, null, false));
+    }
+
+    private static ColumnDef column(ColumnDefinition cd, LexicalPass lexical) {
+        String raw = cd.getColDataType().toString();
+        String type;
+        if (lexical.placeholders.containsKey(raw.trim())) {
+            type = dev.minilake.catalog.types.TypeMapping.toSparkDdl(
+                    dev.minilake.catalog.types.TypeMapping.parseDuckDb(lexical.placeholders.get(raw.trim())));
+        } else {
+            DataType dt;
+            try {
+                dt = dev.minilake.catalog.types.TypeMapping.parseSpark(raw.replace(" ", ""));
+            } catch (TypeParseException e) {
+                try {
+                    dt = dev.minilake.catalog.types.TypeMapping.parseDuckDb(raw);
+                } catch (TypeParseException e2) {
+                    throw new UnsupportedConstructException("column type " + raw);
+                }
+            }
+            type = dev.minilake.catalog.types.TypeMapping.toSparkDdl(dt);
+        }
+        boolean nullable = true;
+        String comment = null;
+        List<String> specs = cd.getColumnSpecs() == null ? List.of() : cd.getColumnSpecs();
+        for (int i = 0; i < specs.size(); i++) {
+            if (specs.get(i).equalsIgnoreCase("NOT") && i + 1 < specs.size() && specs.get(i + 1).equalsIgnoreCase("NULL")) nullable = false;
+            if (specs.get(i).equalsIgnoreCase("COMMENT") && i + 1 < specs.size()) {
+                List<SqlToken> s = SqlTokenizer.significant(specs.get(i + 1));
+                if (!s.isEmpty()) comment = string(s.get(0));
+            }
+        }
+        return new ColumnDef(unquote(cd.getColumnName()), type, nullable, comment);
+    }
+
+    private static void rename(Table table, String name, boolean alias) {
+        String original = unquote(table.getName());
+        if (alias && table.getAlias() == null) table.setAlias(new Alias(TypeMapping.quote(original), false));
+        table.setName(TypeMapping.quote(name));
+        table.setSchemaName(null);
+        table.setDatabaseName(null);
+    }
+
+    private static List<String> qualify(Table t, String catalog, String schema) {
+        List<String> parts = new ArrayList<>();
+        if (t.getDatabaseName() != null && !t.getDatabaseName().isEmpty()) parts.add(unquote(t.getDatabaseName()).toLowerCase(Locale.ROOT));
+        if (t.getSchemaName() != null && !t.getSchemaName().isEmpty()) parts.add(unquote(t.getSchemaName()).toLowerCase(Locale.ROOT));
+        parts.add(unquote(t.getName()).toLowerCase(Locale.ROOT));
+        return qualify(parts, catalog, schema);
+    }
+
+    private static List<String> qualify(List<String> parts, String catalog, String schema) {
+        return switch (parts.size()) {
+            case 1 -> List.of(lower(catalog), lower(schema), parts.get(0));
+            case 2 -> List.of(lower(catalog), parts.get(0), parts.get(1));
+            default -> List.copyOf(parts);
+        };
+    }
+
+    private static String lower(String s) {
+        return s == null ? "" : s.toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isName(SqlToken t) {
+        return t.kind() == SqlToken.Kind.WORD || t.kind() == SqlToken.Kind.QUOTED || t.kind() == SqlToken.Kind.BACKTICK;
+    }
+
+    private static String string(SqlToken t) {
+        if (t.kind() != SqlToken.Kind.STRING) return null;
+        return t.text().substring(1, t.text().length() - 1).replace("''", "'");
+    }
+
+    private static String unquote(String s) {
+        if (s == null) return null;
+        return s.length() > 1 && (s.startsWith("\"") && s.endsWith("\"") || s.startsWith("`") && s.endsWith("`"))
+                ? s.substring(1, s.length() - 1) : s;
+    }
+}

@@ -1,0 +1,488 @@
+package dev.minilake.sql;
+
+import dev.minilake.catalog.TablesService;
+import dev.minilake.catalog.TableDtos.ColumnInfo;
+import dev.minilake.catalog.types.TypeMapping;
+import dev.minilake.engines.delta.DeltaTables;
+import dev.minilake.engines.delta.DeltaTables.DataFile;
+import dev.minilake.engines.delta.DeltaTables.DeltaException;
+import dev.minilake.engines.delta.DeltaTables.NewFile;
+import dev.minilake.engines.delta.DeltaTables.Snapshot;
+import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.sqltranslate.DeltaStatements;
+import dev.minilake.engines.sqltranslate.DeltaStatements.Kind;
+import dev.minilake.engines.sqltranslate.DeltaStatements.Plan;
+import dev.minilake.engines.sqltranslate.DeltaStatements.Scan;
+import dev.minilake.engines.sqltranslate.SqlTranslator;
+import dev.minilake.engines.sqltranslate.Translation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Runs statements that touch EXTERNAL Delta tables. Every read resolves a snapshot through the Delta
+ * engine and scans exactly its Parquet files through a per-statement temp view; every write runs the
+ * statement in DuckDB against a temp table, writes Parquet with DuckDB's COPY into the table
+ * directory and makes one Delta commit. Nothing is committed when any step fails, and the files
+ * written for it are deleted.
+ */
+final class DeltaSql {
+    /** Reader features whose data DuckDB reads correctly given the checks below. */
+    private static final Set<String> READABLE_FEATURES = Set.of("deletionVectors", "timestampNtz", "v2Checkpoint",
+            "vacuumProtocolCheck", "columnMapping", "typeWidening", "typeWidening-preview", "checkpointProtection");
+    private static final double DEFAULT_RETAIN_HOURS = 168;
+
+    /** What DeltaSql needs from the statement it runs in. */
+    interface Host {
+        SpooledResult query(Connection c, Translation t) throws Exception;
+
+        long update(Connection c, Translation t) throws Exception;
+
+        SpooledResult rows(RowSource rows) throws Exception;
+
+        SpooledResult affected(long n) throws Exception;
+    }
+
+    private final TablesService tables;
+    private final DeltaTables delta;
+
+    DeltaSql(TablesService tables, DeltaTables delta) {
+        this.tables = tables;
+        this.delta = delta;
+    }
+
+    Optional<Plan> plan(String sql, SqlContext ctx) {
+        return DeltaStatements.plan(sql, ctx.catalog(), ctx.schema(),
+                (c, s, n) -> tables.externalTable(c, s, n).isPresent());
+    }
+
+    SpooledResult run(Connection c, Plan plan, Host host) throws Exception {
+        return switch (plan.kind()) {
+            case CREATE -> create(plan, host);
+            case DROP -> {
+                String full = String.join(".", plan.target());
+                if (tables.exists(full)) tables.delete(full);
+                yield host.rows(RowSource.of(List.of(), List.of()));
+            }
+            case HISTORY -> history(plan, host);
+            case DESCRIBE -> describe(plan, host);
+            case VACUUM -> vacuum(plan, host);
+            case OPTIMIZE -> optimize(c, plan, host);
+            case QUERY -> {
+                for (Scan s : plan.scans()) view(c, s.view(), snapshot(s));
+                yield host.query(c, SqlSelf.translate(plan.sql()));
+            }
+            default -> write(c, plan, host);
+        };
+    }
+
+    private SpooledResult create(Plan plan, Host host) throws Exception {
+        DeltaStatements.Create cr = plan.create();
+        List<ColumnInfo> cols = new ArrayList<>();
+        int pos = 0;
+        for (DeltaStatements.ColumnDef d : cr.columns()) {
+            int pi = cr.partitionedBy().indexOf(d.name());
+            cols.add(new ColumnInfo(d.name(), d.typeText(), null, null, null, null, null, pos++, d.nullable(), d.comment(),
+                    pi < 0 ? null : pi));
+        }
+        tables.createExternal(cr.table().get(0), cr.table().get(1), cr.table().get(2), cr.location(), cols, cr.partitionedBy(),
+                cr.comment(), cr.properties().isEmpty() ? null : cr.properties(), cr.ifNotExists());
+        return host.rows(RowSource.of(List.of(), List.of()));
+    }
+
+    private Path location(List<String> name) {
+        return tables.externalTable(name.get(0), name.get(1), name.get(2))
+                .orElseThrow(() -> new DeltaException("[TABLE_OR_VIEW_NOT_FOUND] The table `" + String.join("`.`", name) + "` cannot be found."))
+                .location();
+    }
+
+    private Snapshot snapshot(Scan s) {
+        Path dir = location(s.table());
+        if (s.version() != null) return delta.atVersion(dir, s.version());
+        if (s.timestamp() != null) return delta.atTimestamp(dir, epochMillis(s.timestamp()));
+        return delta.latest(dir);
+    }
+
+    // ---- reads ----
+
+    /** Fails clearly when DuckDB cannot return exactly the rows of this snapshot. */
+    static void requireReadable(Snapshot s) {
+        String mapping = s.configuration().getOrDefault("delta.columnMapping.mode", "none");
+        if (!mapping.equalsIgnoreCase("none")) {
+            throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " uses column mapping (mode "
+                    + mapping + "); MiniLake's DuckDB reader does not support it.");
+        }
+        for (String f : s.readerFeatures()) {
+            if (!READABLE_FEATURES.contains(f)) {
+                throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " needs reader feature '" + f
+                        + "', which MiniLake does not support.");
+            }
+        }
+        for (DataFile f : s.files()) {
+            if (f.hasDeletionVector()) {
+                throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " has deletion vectors (file "
+                        + f.relativePath() + "); MiniLake's DuckDB reader does not apply them. Run REORG TABLE ... APPLY (PURGE) in Spark, "
+                        + "or disable delta.enableDeletionVectors.");
+            }
+        }
+    }
+
+    /** DuckDB SQL that returns exactly the rows of the snapshot, with the table's column types. */
+    static String scanSql(Snapshot s) {
+        requireReadable(s);
+        List<String> nulls = new ArrayList<>();
+        for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
+        if (s.files().isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
+        Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
+        for (DataFile f : s.files()) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
+        List<String> parts = new ArrayList<>();
+        for (var g : groups.entrySet()) {
+            List<String> select = new ArrayList<>();
+            for (DeltaTables.Column c : s.columns()) {
+                String type = TypeMapping.toDuckDb(c.type());
+                String q = DuckDbEngine.quoteIdent(c.name());
+                if (s.partitionColumns().contains(c.name())) {
+                    String v = g.getKey().get(c.name());
+                    select.add((v == null ? "CAST(NULL AS " + type + ")" : "CAST(" + DuckDbEngine.quoteLiteral(v) + " AS " + type + ")") + " AS " + q);
+                } else {
+                    select.add("CAST(" + q + " AS " + type + ") AS " + q);
+                }
+            }
+            List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
+            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)";
+            parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
+        }
+        return String.join(" UNION ALL ", parts);
+    }
+
+    private static void view(Connection c, String name, Snapshot s) throws SQLException {
+        exec(c, "CREATE OR REPLACE TEMP VIEW " + DuckDbEngine.quoteIdent(name) + " AS " + scanSql(s));
+    }
+
+    // ---- writes ----
+
+    private SpooledResult write(Connection c, Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        DeltaTables.Write w = delta.begin(dir, plan.kind().name().replace('_', ' '));
+        List<NewFile> added = new ArrayList<>();
+        boolean committed = false;
+        try {
+            Snapshot s = w.snapshot();
+            requireReadable(s);
+            for (Scan scan : plan.scans()) {
+                boolean same = scan.version() == null && scan.timestamp() == null && scan.table().equals(plan.target());
+                view(c, scan.view(), same ? s : snapshot(scan));
+            }
+            targetTable(c, s);
+            boolean rewrite = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE || plan.kind() == Kind.MERGE;
+            if (rewrite) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + scanSql(s));
+            long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, SqlSelf.translate(plan.sql()));
+            List<DataFile> removed = switch (plan.kind()) {
+                case INSERT -> List.of();
+                case INSERT_OVERWRITE, TRUNCATE -> s.files();
+                default -> n > 0 ? s.files() : List.of();
+            };
+            if (plan.kind() == Kind.INSERT || plan.kind() == Kind.INSERT_OVERWRITE || rewrite && n > 0) {
+                added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
+            }
+            w.commit(added, removed);
+            committed = true;
+            return plan.kind() == Kind.TRUNCATE ? host.rows(RowSource.of(List.of(), List.of())) : host.affected(n);
+        } finally {
+            if (!committed) {
+                w.abort();
+                for (NewFile f : added) Files.deleteIfExists(f.path());
+            }
+            exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
+        }
+    }
+
+    private static void targetTable(Connection c, Snapshot s) throws SQLException {
+        List<String> cols = new ArrayList<>();
+        for (DeltaTables.Column col : s.columns()) {
+            cols.add(DuckDbEngine.quoteIdent(col.name()) + " " + TypeMapping.toDuckDb(col.type()) + (col.nullable() ? "" : " NOT NULL"));
+        }
+        exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
+        exec(c, "CREATE TEMP TABLE " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " (" + String.join(", ", cols) + ")");
+    }
+
+    /** Writes the rows of a temp table as Parquet files under the table directory, one per partition. */
+    private static List<NewFile> writeFiles(Connection c, Snapshot s, String source) throws SQLException, IOException {
+        List<NewFile> out = new ArrayList<>();
+        String src = DuckDbEngine.quoteIdent(source);
+        List<String> data = s.dataColumns().stream().map(col -> DuckDbEngine.quoteIdent(col.name())).toList();
+        if (data.isEmpty()) throw new DeltaException("MiniLake cannot write a Delta table whose columns are all partition columns.");
+        String select = String.join(", ", data);
+        try {
+            if (s.partitionColumns().isEmpty()) {
+                long rows = count(c, "SELECT count(*) FROM " + src);
+                if (rows == 0) return out;
+                Path file = s.table().resolve(fileName());
+                out.add(new NewFile(file, Map.of(), rows));
+                copy(c, "SELECT " + select + " FROM " + src, file);
+                return out;
+            }
+            List<String> pcols = s.partitionColumns();
+            StringBuilder distinct = new StringBuilder("SELECT DISTINCT ");
+            for (int i = 0; i < pcols.size(); i++) {
+                distinct.append(i == 0 ? "" : ", ").append("CAST(").append(DuckDbEngine.quoteIdent(pcols.get(i))).append(" AS VARCHAR)");
+            }
+            List<List<String>> tuples = new ArrayList<>();
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(distinct + " FROM " + src)) {
+                while (rs.next()) {
+                    List<String> t = new ArrayList<>();
+                    for (int i = 0; i < pcols.size(); i++) t.add(rs.getString(i + 1));
+                    tuples.add(t);
+                }
+            }
+            for (List<String> t : tuples) {
+                Map<String, String> values = new HashMap<>();
+                List<String> where = new ArrayList<>();
+                Path d = s.table();
+                for (int i = 0; i < pcols.size(); i++) {
+                    String col = pcols.get(i), v = t.get(i);
+                    values.put(col, v);
+                    String type = TypeMapping.toDuckDb(s.columns().stream().filter(x -> x.name().equals(col)).findFirst().orElseThrow().type());
+                    where.add(DuckDbEngine.quoteIdent(col) + (v == null ? " IS NULL" : " = CAST(" + DuckDbEngine.quoteLiteral(v) + " AS " + type + ")"));
+                    d = d.resolve(col + "=" + (v == null ? "__HIVE_DEFAULT_PARTITION__" : escape(v)));
+                }
+                Files.createDirectories(d);
+                Path file = d.resolve(fileName());
+                String cond = String.join(" AND ", where);
+                long rows = count(c, "SELECT count(*) FROM " + src + " WHERE " + cond);
+                out.add(new NewFile(file, values, rows));
+                copy(c, "SELECT " + select + " FROM " + src + " WHERE " + cond, file);
+            }
+            return out;
+        } catch (SQLException | IOException | RuntimeException e) {
+            for (NewFile f : out) Files.deleteIfExists(f.path());
+            throw e;
+        }
+    }
+
+    private static void copy(Connection c, String query, Path file) throws SQLException {
+        exec(c, "COPY (" + query + ") TO " + DuckDbEngine.quoteLiteral(file.toString()) + " (FORMAT PARQUET, COMPRESSION SNAPPY)");
+    }
+
+    private static String fileName() {
+        return "part-00000-" + UUID.randomUUID() + "-c000.snappy.parquet";
+    }
+
+    /** Hive-style escaping of a partition directory value. */
+    private static String escape(String v) {
+        StringBuilder b = new StringBuilder();
+        for (char ch : v.toCharArray()) {
+            if (Character.isLetterOrDigit(ch) && ch < 128 || ch == '-' || ch == '_' || ch == '.' || ch == ' ') b.append(ch);
+            else b.append(String.format("%%%02X", (int) ch));
+        }
+        return b.toString();
+    }
+
+    // ---- maintenance and metadata ----
+
+    private SpooledResult optimize(Connection c, Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        DeltaTables.Write w = delta.begin(dir, "OPTIMIZE");
+        List<NewFile> added = new ArrayList<>();
+        boolean committed = false;
+        try {
+            Snapshot s = w.snapshot();
+            requireReadable(s);
+            Map<Map<String, String>, Long> perPartition = new HashMap<>();
+            for (DataFile f : s.files()) perPartition.merge(f.partitionValues(), 1L, Long::sum);
+            boolean worth = perPartition.values().stream().anyMatch(n -> n > 1);
+            long removedCount = 0;
+            if (worth) {
+                targetTable(c, s);
+                exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + scanSql(s));
+                added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
+                w.commit(added, s.files());
+                removedCount = s.files().size();
+            } else {
+                w.abort();
+            }
+            committed = true;
+            List<ResultColumn> cols = List.of(ResultColumn.string("path"), new ResultColumn("numFilesAdded", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT")),
+                    new ResultColumn("numFilesRemoved", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT")));
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[]{dir.toString(), Long.toString(added.size()), Long.toString(removedCount)});
+            return host.rows(RowSource.of(cols, rows));
+        } finally {
+            if (!committed) {
+                w.abort();
+                for (NewFile f : added) Files.deleteIfExists(f.path());
+            }
+            exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
+        }
+    }
+
+    /**
+     * Deletes data files the latest version does not use, once they are older than the retention
+     * (removed longer ago, by the log's tombstones; or never committed and last written longer ago).
+     */
+    private SpooledResult vacuum(Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        double hours = plan.retainHours() == null ? DEFAULT_RETAIN_HOURS : plan.retainHours();
+        long cutoff = System.currentTimeMillis() - (long) (hours * 3_600_000L);
+        Snapshot s = delta.latest(dir);
+        Set<Path> live = new HashSet<>();
+        for (DataFile f : s.files()) live.add(f.path().toAbsolutePath().normalize());
+        Map<String, Long> tombstones = tombstones(dir);
+        List<Path> deleted = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                Path rel = dir.relativize(p);
+                if (rel.startsWith("_delta_log") || rel.getFileName().toString().startsWith("_")
+                        || rel.getFileName().toString().startsWith(".")) continue;
+                if (!p.getFileName().toString().endsWith(".parquet")) continue;
+                Path abs = p.toAbsolutePath().normalize();
+                if (live.contains(abs)) continue;
+                Long removedAt = tombstones.get(rel.toString().replace('\\', '/'));
+                long age = removedAt != null ? removedAt : Files.getLastModifiedTime(p).toMillis();
+                if (age <= cutoff) {
+                    Files.deleteIfExists(p);
+                    deleted.add(p);
+                }
+            }
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{dir.toString(), Long.toString(deleted.size())});
+        return host.rows(RowSource.of(List.of(ResultColumn.string("path"),
+                new ResultColumn("numDeletedFiles", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT"))), rows));
+    }
+
+    /** Relative path to deletion time of every remove action still in the JSON log. */
+    private static Map<String, Long> tombstones(Path dir) throws IOException {
+        Map<String, Long> out = new HashMap<>();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (Stream<Path> s = Files.list(dir.resolve("_delta_log"))) {
+            for (Path p : s.filter(x -> x.getFileName().toString().matches("\\d{20}\\.json")).toList()) {
+                for (String line : Files.readAllLines(p)) {
+                    if (!line.contains("\"remove\"")) continue;
+                    var node = json.readTree(line).get("remove");
+                    if (node == null) continue;
+                    String path = java.net.URLDecoder.decode(node.get("path").asText().replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+                    out.put(path, node.has("deletionTimestamp") ? node.get("deletionTimestamp").asLong() : 0L);
+                }
+            }
+        }
+        return out;
+    }
+
+    private SpooledResult history(Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        var bigint = dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT");
+        List<ResultColumn> cols = List.of(new ResultColumn("version", bigint),
+                new ResultColumn("timestamp", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("TIMESTAMP")),
+                ResultColumn.string("userName"), ResultColumn.string("operation"), ResultColumn.string("operationParameters"),
+                ResultColumn.string("operationMetrics"), ResultColumn.string("engineInfo"));
+        List<String[]> rows = new ArrayList<>();
+        for (DeltaTables.HistoryEntry e : delta.history(dir)) {
+            String metrics = "{\"numAddedFiles\":\"" + e.numFilesAdded() + "\",\"numRemovedFiles\":\"" + e.numFilesRemoved() + "\"}";
+            rows.add(new String[]{Long.toString(e.version()), Instant.ofEpochMilli(e.timestampMillis()).toString(), e.userName(),
+                    operation(e), e.operationParameters(), metrics, e.engineInfo()});
+        }
+        return host.rows(RowSource.of(cols, rows));
+    }
+
+    /** The statement MiniLake ran (kept in engineInfo, since Kernel records every data change as WRITE), else the log's operation. */
+    private static String operation(DeltaTables.HistoryEntry e) {
+        int at = e.engineInfo() == null ? -1 : e.engineInfo().indexOf("MiniLake/");
+        if (at >= 0) {
+            int sp = e.engineInfo().indexOf(' ', at);
+            if (sp > 0) return e.engineInfo().substring(sp + 1);
+        }
+        return e.operation();
+    }
+
+    private SpooledResult describe(Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        Snapshot s = delta.latest(dir);
+        List<String[]> rows = new ArrayList<>();
+        for (DeltaTables.Column c : s.columns()) rows.add(new String[]{c.name(), TypeMapping.toSparkDdl(c.type()), null});
+        if (!s.partitionColumns().isEmpty()) {
+            rows.add(new String[]{"# Partition Information", "", ""});
+            rows.add(new String[]{"# col_name", "data_type", "comment"});
+            for (String p : s.partitionColumns()) {
+                s.columns().stream().filter(c -> c.name().equals(p)).findFirst()
+                        .ifPresent(c -> rows.add(new String[]{c.name(), TypeMapping.toSparkDdl(c.type()), null}));
+            }
+        }
+        if (plan.extended()) {
+            rows.add(new String[]{"", "", ""});
+            rows.add(new String[]{"# Detailed Table Information", "", ""});
+            rows.add(new String[]{"Catalog", plan.target().get(0), ""});
+            rows.add(new String[]{"Database", plan.target().get(1), ""});
+            rows.add(new String[]{"Table", plan.target().get(2), ""});
+            rows.add(new String[]{"Type", "EXTERNAL", ""});
+            rows.add(new String[]{"Location", dir.toString(), ""});
+            rows.add(new String[]{"Provider", "delta", ""});
+            rows.add(new String[]{"Version", Long.toString(s.version()), ""});
+        }
+        return host.rows(RowSource.of(List.of(ResultColumn.string("col_name"), ResultColumn.string("data_type"),
+                ResultColumn.string("comment")), rows));
+    }
+
+    // ---- helpers ----
+
+    private static long epochMillis(String ts) {
+        String s = ts.trim().replace(' ', 'T');
+        try {
+            return OffsetDateTime.parse(s).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            try {
+                return Instant.parse(s).toEpochMilli();
+            } catch (DateTimeParseException e2) {
+                try {
+                    return LocalDateTime.parse(s).toInstant(ZoneOffset.UTC).toEpochMilli();
+                } catch (DateTimeParseException e3) {
+                    try {
+                        return java.time.LocalDate.parse(s).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+                    } catch (DateTimeParseException e4) {
+                        throw new DeltaException("[INVALID_TIMESTAMP] TIMESTAMP AS OF '" + ts + "' is not a timestamp.");
+                    }
+                }
+            }
+        }
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static void exec(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    /** Translation of the rewritten statement (still Databricks SQL) to DuckDB. */
+    private static final class SqlSelf {
+        static Translation translate(String sql) {
+            return SqlTranslator.translate(sql);
+        }
+    }
+}
