@@ -51,6 +51,12 @@ public final class Settings {
             new Option(null, "MINILAKE_EXECUTOR", "local|kubernetes", "local",
                     "where job tasks run: local processes on this machine, or MiniLakeJob pods via the operator",
                     (s, v) -> s.executor = parseExecutor(v)),
+            new Option(null, "MINILAKE_ALERT_INTERVAL_SECONDS", "SECONDS", "60",
+                    "how often every active SQL alert is evaluated against its query (0 turns the schedule off)",
+                    (s, v) -> s.alertIntervalSeconds = parseLong("MINILAKE_ALERT_INTERVAL_SECONDS", v)),
+            new Option(null, "MINILAKE_COMPUTE_MINUTE_MS", "MILLIS", "60000",
+                    "milliseconds per minute of cluster autotermination_minutes (tests shrink it)",
+                    (s, v) -> s.computeMinuteMillis = parseLong("MINILAKE_COMPUTE_MINUTE_MS", v)),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -66,6 +72,8 @@ public final class Settings {
     private boolean help;
     private String python = "python3";
     private String executor = "local";
+    private long alertIntervalSeconds = 60;
+    private long computeMinuteMillis = 60_000;
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -129,6 +137,14 @@ public final class Settings {
 
     public String executor() {
         return executor;
+    }
+
+    public long alertIntervalSeconds() {
+        return alertIntervalSeconds;
+    }
+
+    public long computeMinuteMillis() {
+        return computeMinuteMillis;
     }
 
     public static String help() {
