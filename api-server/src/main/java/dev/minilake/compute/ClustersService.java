@@ -56,7 +56,7 @@ public class ClustersService {
         this.view = view;
     }
 
-    void addListener(ClusterListener l) {
+    public void addListener(ClusterListener l) {
         listeners.add(l);
     }
 
@@ -260,6 +260,9 @@ public class ClustersService {
         clusters.put(c.cluster_id(), c.withState(state, state.message()));
         events.record(c.cluster_id(), event, details);
         scheduleCompletion(c.cluster_id(), state);
+        if (state == ClusterState.TERMINATING || state == ClusterState.RESTARTING) {
+            listeners.forEach(l -> l.driverStopped(c.cluster_id()));
+        }
     }
 
     private void scheduleCompletion(String id, ClusterState from) {
