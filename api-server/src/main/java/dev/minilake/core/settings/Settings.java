@@ -150,7 +150,8 @@ public final class Settings {
     public static String help() {
         StringBuilder b = new StringBuilder();
         b.append("MiniLake: the Databricks REST API on one local port, with real engines behind it.\n\n");
-        b.append("Usage: java -jar minilake.jar [options]\n\nOptions:\n");
+        b.append("Usage: java -jar minilake.jar [options]\n");
+        b.append("       java -jar minilake.jar coverage   print the SDK coverage report (docs/coverage.md) and exit\n\nOptions:\n");
         for (Option o : OPTIONS) {
             if (o.flag() == null) continue;
             String left = o.flag() + (o.isSwitch() ? "" : " " + o.metavar());
