@@ -36,7 +36,6 @@ public class ClustersService {
     private static final Set<String> SOURCES = Set.of("API", "UI", "JOB");
 
     private final Object lock = new Object();
-    private final Store store;
     private final Collection<StoredCluster> clusters;
     private final ClusterEventLog events;
     private final ComputeTimers timers;
@@ -47,7 +46,6 @@ public class ClustersService {
 
     public ClustersService(Store store, ClusterEventLog events, ComputeTimers timers, ClusterPoliciesService policies,
                            CurrentUserService users, ClusterView view) {
-        this.store = store;
         this.clusters = store.collection("cluster", StoredCluster.class);
         this.events = events;
         this.timers = timers;
@@ -293,7 +291,7 @@ public class ClustersService {
     private void scheduleAutotermination(StoredCluster c) {
         int minutes = c.spec().path("autotermination_minutes").asInt(0);
         if (minutes <= 0) return;
-        timers.schedule(c.cluster_id() + ":autoterminate", minutes * ComputeTimers.minuteMillis,
+        timers.schedule(c.cluster_id() + ":autoterminate", minutes * timers.minuteMillis(),
                 () -> terminate(c.cluster_id(), "INACTIVITY", "inactivity_duration_min", Integer.toString(minutes), false));
     }
 
