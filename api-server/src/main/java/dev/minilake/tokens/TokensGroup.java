@@ -51,6 +51,10 @@ public class TokensGroup implements ApiGroup {
             service.delete(body.token_id());
             return null;
         });
+        r.patch("/api/2.0/token/{id}", com.fasterxml.jackson.databind.JsonNode.class, (req, body) -> {
+            service.updateOwn(req.pathVar("id"), text(body.path("token").path("comment")), text(body.path("update_mask")));
+            return java.util.Map.of();
+        });
         String tm = "/api/2.0/token-management";
         r.get(tm + "/tokens", req -> new TokenDtos.ListTokensResponse(service.listAll(
                 req.queryLong("created_by_id").orElse(null), req.query("created_by_username").orElse(null))));
@@ -60,9 +64,11 @@ public class TokensGroup implements ApiGroup {
             return null;
         });
         r.patch(tm + "/tokens/{id}", com.fasterxml.jackson.databind.JsonNode.class, (req, body) -> service.updateAny(
-                req.pathVar("id"), body.path("token").path("comment").isMissingNode() || body.path("token").path("comment").isNull()
-                        ? null : body.path("token").path("comment").asText(),
-                body.path("update_mask").isMissingNode() ? null : body.path("update_mask").asText()));
+                req.pathVar("id"), text(body.path("token").path("comment")), text(body.path("update_mask"))));
         r.post(tm + "/on-behalf-of/tokens", TokenDtos.CreateOboTokenRequest.class, (req, body) -> service.createOnBehalfOf(body));
+    }
+
+    private static String text(com.fasterxml.jackson.databind.JsonNode n) {
+        return n.isMissingNode() || n.isNull() ? null : n.asText();
     }
 }

@@ -55,6 +55,13 @@ public class TokensService implements TokenValidator {
         tokens.delete(t.info().token_id());
     }
 
+    /** TokensAPI.update: the comment of one of the current user's tokens. */
+    public void updateOwn(String tokenId, String comment, String updateMask) {
+        tokens.get(tokenId).filter(x -> ownerId(x) == currentUserId())
+                .orElseThrow(() -> ApiException.notFound("Token with id " + tokenId));
+        updateAny(tokenId, comment, updateMask);
+    }
+
     // ---- token management (admin view of every token)
 
     /** Every token, optionally only those created by a user id or user name. */

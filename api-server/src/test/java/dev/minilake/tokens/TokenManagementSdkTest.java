@@ -57,6 +57,10 @@ class TokenManagementSdkTest {
                 .setTokenId(mine).setToken(new TokenInfo().setComment("renamed"))
                 .setUpdateMask(com.google.protobuf.FieldMask.newBuilder().addPaths("comment").build()));
         assertThat(renamed.getComment()).isEqualTo("renamed");
+        w.tokens().update(new com.databricks.sdk.service.settings.UpdateTokenRequest().setTokenId(mine)
+                .setToken(new com.databricks.sdk.service.settings.PublicTokenInfo().setComment("mine again"))
+                .setUpdateMask(com.google.protobuf.FieldMask.newBuilder().addPaths("comment").build()));
+        assertThat(w.tokens().list()).extracting(t -> t.getComment()).containsExactly("mine again");
 
         w.tokenManagement().delete(obo.getTokenInfo().getTokenId());
         assertThat(all(new ListTokenManagementRequest())).extracting(TokenInfo::getTokenId).containsExactly(mine);
