@@ -54,8 +54,16 @@ record AlertCondition(String op, String column, JsonNode threshold, String empty
             }
         }
         if (index < 0) return new Outcome("UNKNOWN", "the result has no column '" + column + "'");
-        String value = r.rows().get(0).get(index);
+        return compare(op, column, r.rows().get(0).get(index), threshold);
+    }
+
+    /**
+     * Compares a result value with a threshold literal ({double_value|string_value|bool_value}):
+     * numerically when both are numbers, as booleans for bool_value, else as strings.
+     */
+    static Outcome compare(String op, String column, String value, JsonNode threshold) {
         if (op.equals("IS_NULL")) return of(value == null);
+        if (op.equals("IS_NOT_NULL")) return of(value != null);
         if (value == null) return new Outcome("UNKNOWN", "the value of '" + column + "' is null");
         int cmp;
         if (threshold.has("bool_value")) {
@@ -83,7 +91,7 @@ record AlertCondition(String op, String column, JsonNode threshold, String empty
         return new Outcome(triggered ? "TRIGGERED" : "OK", null);
     }
 
-    private static BigDecimal number(String s) {
+    static BigDecimal number(String s) {
         try {
             return new BigDecimal(s.trim());
         } catch (NumberFormatException e) {

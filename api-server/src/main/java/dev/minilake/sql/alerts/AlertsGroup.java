@@ -17,11 +17,13 @@ import java.util.Map;
 @Component
 public class AlertsGroup implements ApiGroup {
     private final AlertsService service;
+    private final AlertsV2Service v2;
     private final LegacyAlerts legacy;
     private final ObjectMapper json;
 
-    public AlertsGroup(AlertsService service, SavedQueriesService queries, ObjectMapper json) {
+    public AlertsGroup(AlertsService service, AlertsV2Service v2, SavedQueriesService queries, ObjectMapper json) {
         this.service = service;
+        this.v2 = v2;
         this.legacy = new LegacyAlerts(service, queries, json);
         this.json = json;
     }
@@ -39,12 +41,13 @@ public class AlertsGroup implements ApiGroup {
     @Override
     public String note() {
         return "conditions evaluated on the saved query's real result (schedule: MINILAKE_ALERT_INTERVAL_SECONDS, "
-                + "on demand: POST /_minilake/sql/alerts/{id}/evaluate); notifications recorded, never sent";
+                + "v2 alerts on their own quartz cron; on demand: POST /_minilake/sql/alerts/{id}/evaluate); "
+                + "notifications recorded, never sent";
     }
 
     @Override
     public List<String> sdkApis() {
-        return List.of("AlertsAPI", "AlertsLegacyAPI");
+        return List.of("AlertsAPI", "AlertsLegacyAPI", "AlertsV2API");
     }
 
     @Override
@@ -66,8 +69,27 @@ public class AlertsGroup implements ApiGroup {
             service.trash(req.pathVar("id"));
             return Map.of();
         });
-        r.post("/_minilake/sql/alerts/{id}/evaluate", req -> service.evaluate(req.pathVar("id")));
-        r.get("/_minilake/sql/alerts/{id}/notifications", req -> Map.of("notifications", service.notifications(req.pathVar("id"))));
+        r.post("/_minilake/sql/alerts/{id}/evaluate", req -> isV2(req.pathVar("id"))
+                ? v2.evaluate(req.pathVar("id")) : service.evaluate(req.pathVar("id")));
+        r.get("/_minilake/sql/alerts/{id}/notifications", req -> Map.of("notifications", isV2(req.pathVar("id"))
+                ? v2.notifications(req.pathVar("id")) : service.notifications(req.pathVar("id"))));
+
+        String a2 = "/api/2.0/alerts";
+        r.post(a2, ObjectNode.class, (req, b) -> v2.create(b));
+        r.get(a2, req -> {
+            var page = SqlObjects.page(v2.listActive(), req.queryLong("page_size").orElse(null),
+                    req.query("page_token").orElse(null), 20, 100);
+            ObjectNode out = json.createObjectNode();
+            out.putArray("alerts").addAll(page.items());
+            if (page.nextPageToken() != null) out.put("next_page_token", page.nextPageToken());
+            return out;
+        });
+        r.get(a2 + "/{id}", req -> v2.get(req.pathVar("id")));
+        r.patch(a2 + "/{id}", ObjectNode.class, (req, b) -> v2.update(req.pathVar("id"), req.query("update_mask").orElse(null), b));
+        r.delete(a2 + "/{id}", req -> {
+            v2.trash(req.pathVar("id"), req.queryBool("purge").orElse(false));
+            return Map.of();
+        });
 
         String l = "/api/2.0/preview/sql/alerts";
         r.post(l, ObjectNode.class, (req, b) -> legacy.create(b));
@@ -86,11 +108,22 @@ public class AlertsGroup implements ApiGroup {
     @Override
     public void quiesce() {
         service.quiesce();
+        v2.quiesce();
     }
 
     @Override
     public void reset() {
         service.resume();
+        v2.resume();
+    }
+
+    private boolean isV2(String id) {
+        try {
+            v2.get(id);
+            return true;
+        } catch (dev.minilake.core.error.ApiException e) {
+            return false;
+        }
     }
 
     private static boolean bool(JsonNode b, String field) {
