@@ -40,6 +40,18 @@ public class MiniLakeApplication {
             System.out.print(Settings.help());
             return;
         }
+        if (settings.positional().equals(java.util.List.of("coverage"))) {
+            // an ephemeral server on a free port, asked for its own coverage report, then stopped
+            java.io.PrintStream out = System.out;
+            System.setOut(System.err); // the start-up banner is not part of the report
+            ConfigurableApplicationContext ctx = start(Settings.parse(new String[]{"--port", "0"}, Map.of()));
+            System.setOut(out);
+            System.out.print(ctx.getBean(dev.minilake.controlplane.CoverageReport.class).markdown(Map.of()));
+            System.out.flush();
+            ctx.close();
+            System.exit(0);
+            return;
+        }
         if (!settings.positional().isEmpty()) {
             System.err.println("minilake: unknown command '" + String.join(" ", settings.positional()) + "' (see --help)");
             System.exit(2);

@@ -30,12 +30,13 @@ public class ClusterPoliciesGroup implements ApiGroup {
 
     @Override
     public ServiceStatus status() {
-        return ServiceStatus.CRUD;
+        return ServiceStatus.REAL;
     }
 
     @Override
     public String note() {
-        return "definitions validated; enforced on cluster create/edit (fixed/default values applied)";
+        return "definitions validated; enforced on cluster create/edit (fixed, range, allowlist, blocklist, regex, "
+                + "forbidden refused; fixed/default values applied); policy families are a fixed catalog";
     }
 
     @Override

@@ -36,7 +36,6 @@ public class ClustersService {
     private static final Set<String> SOURCES = Set.of("API", "UI", "JOB");
 
     private final Object lock = new Object();
-    private final Store store;
     private final Collection<StoredCluster> clusters;
     private final ClusterEventLog events;
     private final ComputeTimers timers;
@@ -47,7 +46,6 @@ public class ClustersService {
 
     public ClustersService(Store store, ClusterEventLog events, ComputeTimers timers, ClusterPoliciesService policies,
                            CurrentUserService users, ClusterView view) {
-        this.store = store;
         this.clusters = store.collection("cluster", StoredCluster.class);
         this.events = events;
         this.timers = timers;
@@ -56,7 +54,7 @@ public class ClustersService {
         this.view = view;
     }
 
-    void addListener(ClusterListener l) {
+    public void addListener(ClusterListener l) {
         listeners.add(l);
     }
 
@@ -260,6 +258,9 @@ public class ClustersService {
         clusters.put(c.cluster_id(), c.withState(state, state.message()));
         events.record(c.cluster_id(), event, details);
         scheduleCompletion(c.cluster_id(), state);
+        if (state == ClusterState.TERMINATING || state == ClusterState.RESTARTING) {
+            listeners.forEach(l -> l.driverStopped(c.cluster_id()));
+        }
     }
 
     private void scheduleCompletion(String id, ClusterState from) {
@@ -290,7 +291,7 @@ public class ClustersService {
     private void scheduleAutotermination(StoredCluster c) {
         int minutes = c.spec().path("autotermination_minutes").asInt(0);
         if (minutes <= 0) return;
-        timers.schedule(c.cluster_id() + ":autoterminate", minutes * ComputeTimers.minuteMillis,
+        timers.schedule(c.cluster_id() + ":autoterminate", minutes * timers.minuteMillis(),
                 () -> terminate(c.cluster_id(), "INACTIVITY", "inactivity_duration_min", Integer.toString(minutes), false));
     }
 

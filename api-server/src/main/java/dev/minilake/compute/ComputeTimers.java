@@ -1,5 +1,6 @@
 package dev.minilake.compute;
 
+import dev.minilake.core.settings.Settings;
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +25,8 @@ public class ComputeTimers {
     /** How long a simulated transition (PENDING → RUNNING, ...) takes. The one place to change it. */
     public static final long TRANSITION_MILLIS = 300;
 
-    /** Milliseconds per "minute" of auto-termination; package-visible so tests can shrink time. */
-    static volatile long minuteMillis = 60_000;
+    /** Milliseconds per "minute" of auto-termination (MINILAKE_COMPUTE_MINUTE_MS; tests shrink time). */
+    private final long minuteMillis;
 
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "minilake-compute-timers");
@@ -33,6 +34,17 @@ public class ComputeTimers {
         return t;
     });
     private final Map<String, ScheduledFuture<?>> timers = new ConcurrentHashMap<>();
+
+    public ComputeTimers(Settings settings) {
+        if (settings.computeMinuteMillis() <= 0) {
+            throw new IllegalArgumentException("MINILAKE_COMPUTE_MINUTE_MS must be positive, got " + settings.computeMinuteMillis());
+        }
+        this.minuteMillis = settings.computeMinuteMillis();
+    }
+
+    public long minuteMillis() {
+        return minuteMillis;
+    }
 
     /** Runs {@code work} after {@code delayMillis}, replacing any timer under the same key. */
     public void schedule(String key, long delayMillis, Runnable work) {

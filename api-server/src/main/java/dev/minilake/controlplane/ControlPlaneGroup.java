@@ -21,9 +21,12 @@ public class ControlPlaneGroup implements ApiGroup {
     private final ResetService reset;
     private final Store store;
     private final DuckDbEngine duckdb;
+    private final CoverageReport coverage;
 
-    public ControlPlaneGroup(ObjectProvider<ApiGroupRegistry> registry, ResetService reset, Store store, DuckDbEngine duckdb) {
+    public ControlPlaneGroup(ObjectProvider<ApiGroupRegistry> registry, ResetService reset, Store store, DuckDbEngine duckdb,
+                             CoverageReport coverage) {
         this.registry = registry;
+        this.coverage = coverage;
         this.reset = reset;
         this.store = store;
         this.duckdb = duckdb;
@@ -41,7 +44,7 @@ public class ControlPlaneGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "/_minilake/health, ready, services and reset";
+        return "/_minilake/health, ready, services, reset and coverage";
     }
 
     @Override
@@ -55,6 +58,13 @@ public class ControlPlaneGroup implements ApiGroup {
         r.get("/_minilake/ready", req -> ready());
         r.get("/_minilake/services", req -> Map.of("services", services()));
         r.post("/_minilake/reset", req -> reset.reset());
+        r.get("/_minilake/coverage", req -> coverage.json());
+        r.raw(org.springframework.web.reactive.function.server.RouterFunctions.route(
+                org.springframework.web.reactive.function.server.RequestPredicates.GET("/_minilake/coverage.md"),
+                req -> reactor.core.publisher.Mono.fromCallable(() -> coverage.markdown(Map.of())).subscribeOn(r.blocking())
+                        .flatMap(md -> org.springframework.web.reactive.function.server.ServerResponse.ok()
+                                .contentType(new org.springframework.http.MediaType("text", "markdown", java.nio.charset.StandardCharsets.UTF_8))
+                                .bodyValue(md))));
     }
 
     Reply ready() {

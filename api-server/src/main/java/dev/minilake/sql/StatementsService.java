@@ -88,6 +88,41 @@ public class StatementsService implements AutoCloseable {
         return StatementResponses.of(e, baseUrl);
     }
 
+    /**
+     * Runs one SQL text to completion for MiniLake's own callers (saved queries, alerts, commands),
+     * through the same engine, history and translation as the API, and returns up to
+     * {@code maxRows} rows. Never throws for a SQL error: the failure is in the result.
+     */
+    public QueryResult runToCompletion(String sql, String warehouseId, String catalog, String schema,
+                                       List<StatementDtos.Parameter> parameters, int maxRows, long timeoutMillis) throws Exception {
+        ExecuteStatementRequest req = new ExecuteStatementRequest(sql, warehouseId == null ? "minilake" : warehouseId,
+                catalog, schema, null, parameters, "INLINE", "JSON_ARRAY", "0s", null, (long) maxRows + 1, null);
+        StatementResponse first = execute(req, "http://127.0.0.1");
+        StatementExecution e = find(first.statement_id());
+        if (!e.await(timeoutMillis)) {
+            if (e.cancel()) history.finished(e);
+            return new QueryResult(e.id, "CANCELED", List.of(), List.of(), false, "DEADLINE_EXCEEDED",
+                    "The statement did not finish within " + timeoutMillis + " ms and was canceled");
+        }
+        StatementResponse r = StatementResponses.of(e, "http://127.0.0.1");
+        if (!"SUCCEEDED".equals(r.status().state())) {
+            StatementDtos.ServiceError err = r.status().error();
+            return new QueryResult(e.id, r.status().state(), List.of(), List.of(), false,
+                    err == null ? null : err.error_code(), err == null ? "statement " + r.status().state() : err.message());
+        }
+        List<QueryResult.Column> cols = r.manifest().schema().columns().stream()
+                .map(c -> new QueryResult.Column(c.name(), c.type_name(), c.type_text())).toList();
+        List<List<String>> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < e.result().chunks().size() && rows.size() < maxRows; i++) {
+            for (List<String> row : ChunkReader.rows(e.result().chunks().get(i).file())) {
+                if (rows.size() >= maxRows) break;
+                rows.add(row);
+            }
+        }
+        boolean truncated = r.manifest().total_row_count() > rows.size();
+        return new QueryResult(e.id, "SUCCEEDED", cols, rows, truncated, null, null);
+    }
+
     public StatementResponse get(String id, String baseUrl) throws IOException {
         return StatementResponses.of(find(id), baseUrl);
     }

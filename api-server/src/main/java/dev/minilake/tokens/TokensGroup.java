@@ -34,12 +34,13 @@ public class TokensGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "create/list/delete; the value is shown once; it authenticates only with MINILAKE_AUTH=strict";
+        return "create/list/delete and token management (all tokens, on-behalf-of service principals); "
+                + "the value is shown once; it authenticates only with MINILAKE_AUTH=strict";
     }
 
     @Override
     public List<String> sdkApis() {
-        return List.of("TokensAPI");
+        return List.of("TokensAPI", "TokenManagementAPI");
     }
 
     @Override
@@ -50,5 +51,24 @@ public class TokensGroup implements ApiGroup {
             service.delete(body.token_id());
             return null;
         });
+        r.patch("/api/2.0/token/{id}", com.fasterxml.jackson.databind.JsonNode.class, (req, body) -> {
+            service.updateOwn(req.pathVar("id"), text(body.path("token").path("comment")), text(body.path("update_mask")));
+            return java.util.Map.of();
+        });
+        String tm = "/api/2.0/token-management";
+        r.get(tm + "/tokens", req -> new TokenDtos.ListTokensResponse(service.listAll(
+                req.queryLong("created_by_id").orElse(null), req.query("created_by_username").orElse(null))));
+        r.get(tm + "/tokens/{id}", req -> new TokenDtos.GetTokenResponse(service.getAny(req.pathVar("id"))));
+        r.delete(tm + "/tokens/{id}", req -> {
+            service.deleteAny(req.pathVar("id"));
+            return null;
+        });
+        r.patch(tm + "/tokens/{id}", com.fasterxml.jackson.databind.JsonNode.class, (req, body) -> service.updateAny(
+                req.pathVar("id"), text(body.path("token").path("comment")), text(body.path("update_mask"))));
+        r.post(tm + "/on-behalf-of/tokens", TokenDtos.CreateOboTokenRequest.class, (req, body) -> service.createOnBehalfOf(body));
+    }
+
+    private static String text(com.fasterxml.jackson.databind.JsonNode n) {
+        return n.isMissingNode() || n.isNull() ? null : n.asText();
     }
 }

@@ -20,7 +20,6 @@ import com.databricks.sdk.service.compute.RestartCluster;
 import com.databricks.sdk.service.compute.State;
 import com.databricks.sdk.service.compute.ChangeClusterOwner;
 import dev.minilake.support.MiniLakeServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,11 +40,6 @@ class ClustersSdkTest {
     @BeforeEach
     void reset() {
         server.reset();
-    }
-
-    @AfterEach
-    void restoreClock() {
-        ComputeTimers.minuteMillis = 60_000;
     }
 
     CreateCluster spec(String name) {
@@ -213,14 +207,25 @@ class ClustersSdkTest {
 
     @Test
     void autoterminationTerminatesAnIdleClusterWithInactivity() throws Exception {
-        ComputeTimers.minuteMillis = 20; // 10 "minutes" = 200 ms: time is dilated, the logic is not
-        String id = w.clusters().create(spec("idle").setAutoterminationMinutes(10L)).getResponse().getClusterId();
-        await().atMost(Duration.ofSeconds(10)).until(() -> w.clusters().get(id).getState() == State.TERMINATED);
-        ClusterDetails c = w.clusters().get(id);
-        assertThat(c.getTerminationReason().getCode().toString()).isEqualTo("INACTIVITY");
-        assertThat(c.getTerminationReason().getParameters()).containsEntry("inactivity_duration_min", "10");
-        assertThat(types(new GetEvents().setClusterId(id).setOrder(GetEventsOrder.ASC)))
-                .containsExactly(EventType.CREATING, EventType.RUNNING, EventType.TERMINATING);
+        // a server whose "minute" is 20 ms: 10 minutes = 200 ms; time is dilated, the logic is not
+        MiniLakeServer fast = MiniLakeServer.startWith(Map.of("MINILAKE_COMPUTE_MINUTE_MS", "20"));
+        try {
+            WorkspaceClient fw = fast.workspace();
+            String id = fw.clusters().create(spec("idle").setAutoterminationMinutes(10L)).getResponse().getClusterId();
+            await().atMost(Duration.ofSeconds(10)).until(() -> fw.clusters().get(id).getState() == State.TERMINATED);
+            ClusterDetails c = fw.clusters().get(id);
+            assertThat(c.getTerminationReason().getCode().toString()).isEqualTo("INACTIVITY");
+            assertThat(c.getTerminationReason().getParameters()).containsEntry("inactivity_duration_min", "10");
+            assertThat(StreamSupport.stream(fw.clusters().events(new GetEvents().setClusterId(id).setOrder(GetEventsOrder.ASC))
+                    .spliterator(), false).map(ClusterEvent::getType).toList())
+                    .containsExactly(EventType.CREATING, EventType.RUNNING, EventType.TERMINATING);
+        } finally {
+            fast.close();
+        }
+        // the shared server keeps real minutes: a 10-minute cluster is still running
+        String slow = w.clusters().create(spec("slow").setAutoterminationMinutes(10L)).get(Duration.ofSeconds(20)).getClusterId();
+        Thread.sleep(300);
+        assertThat(w.clusters().get(slow).getState()).isEqualTo(State.RUNNING);
         assertThatThrownBy(() -> w.clusters().create(spec("bad").setAutoterminationMinutes(3L)))
                 .isInstanceOf(InvalidParameterValue.class).hasMessageContaining("autotermination_minutes");
     }

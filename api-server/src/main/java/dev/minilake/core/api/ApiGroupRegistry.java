@@ -23,6 +23,7 @@ import java.util.Set;
 public final class ApiGroupRegistry {
     private final List<ApiGroup> groups;
     private final RouterFunction<ServerResponse> router;
+    private final java.util.Map<String, RouteTable> routeTables = new java.util.HashMap<>();
 
     public ApiGroupRegistry(List<ApiGroup> groups, ObjectMapper json, Scheduler blocking) {
         Set<String> names = new HashSet<>();
@@ -40,6 +41,7 @@ public final class ApiGroupRegistry {
             }
             RouterFunction<ServerResponse> fn = r.build();
             if (fn != null) fns.add(fn);
+            routeTables.put(g.name(), RouteTable.of(fn));
         }
         this.router = fns.stream().reduce(RouterFunction::and)
                 .orElseThrow(() -> new IllegalStateException("no API group registered a route"))
@@ -55,6 +57,11 @@ public final class ApiGroupRegistry {
 
     public RouterFunction<ServerResponse> router() {
         return router;
+    }
+
+    /** The routes a group declared (for the coverage report). */
+    public RouteTable routesOf(ApiGroup group) {
+        return routeTables.getOrDefault(group.name(), RouteTable.of(null));
     }
 
     public List<ApiGroup> inResetOrder() {

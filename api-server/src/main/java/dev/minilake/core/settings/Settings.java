@@ -54,6 +54,12 @@ public final class Settings {
             new Option(null, "MINILAKE_STORAGE_ROOTS", "DIR[:DIR...]", null,
                     "directories where EXTERNAL Delta tables may live, besides the data dir (':' or ',' separated)",
                     (s, v) -> s.storageRoots = parseRoots(v)),
+            new Option(null, "MINILAKE_ALERT_INTERVAL_SECONDS", "SECONDS", "60",
+                    "how often every active SQL alert is evaluated against its query (0 turns the schedule off)",
+                    (s, v) -> s.alertIntervalSeconds = parseLong("MINILAKE_ALERT_INTERVAL_SECONDS", v)),
+            new Option(null, "MINILAKE_COMPUTE_MINUTE_MS", "MILLIS", "60000",
+                    "milliseconds per minute of cluster autotermination_minutes (tests shrink it)",
+                    (s, v) -> s.computeMinuteMillis = parseLong("MINILAKE_COMPUTE_MINUTE_MS", v)),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -70,6 +76,8 @@ public final class Settings {
     private String python = "python3";
     private String executor = "local";
     private List<Path> storageRoots = List.of();
+    private long alertIntervalSeconds = 60;
+    private long computeMinuteMillis = 60_000;
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -151,10 +159,19 @@ public final class Settings {
         return executor;
     }
 
+    public long alertIntervalSeconds() {
+        return alertIntervalSeconds;
+    }
+
+    public long computeMinuteMillis() {
+        return computeMinuteMillis;
+    }
+
     public static String help() {
         StringBuilder b = new StringBuilder();
         b.append("MiniLake: the Databricks REST API on one local port, with real engines behind it.\n\n");
-        b.append("Usage: java -jar minilake.jar [options]\n\nOptions:\n");
+        b.append("Usage: java -jar minilake.jar [options]\n");
+        b.append("       java -jar minilake.jar coverage   print the SDK coverage report (docs/coverage.md) and exit\n\nOptions:\n");
         for (Option o : OPTIONS) {
             if (o.flag() == null) continue;
             String left = o.flag() + (o.isSwitch() ? "" : " " + o.metavar());
