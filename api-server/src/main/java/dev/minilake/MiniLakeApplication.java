@@ -40,6 +40,15 @@ public class MiniLakeApplication {
             System.out.print(Settings.help());
             return;
         }
+        if (settings.positional().equals(java.util.List.of("spark", "env"))) {
+            try {
+                System.out.print(dev.minilake.engines.spark.SparkEnv.exports(settings));
+            } catch (java.io.IOException e) {
+                System.err.println("minilake: " + e.getMessage());
+                System.exit(1);
+            }
+            return;
+        }
         if (!settings.positional().isEmpty()) {
             System.err.println("minilake: unknown command '" + String.join(" ", settings.positional()) + "' (see --help)");
             System.exit(2);

@@ -51,6 +51,15 @@ public final class Settings {
             new Option(null, "MINILAKE_EXECUTOR", "local|kubernetes", "local",
                     "where job tasks run: local processes on this machine, or MiniLakeJob pods via the operator",
                     (s, v) -> s.executor = parseExecutor(v)),
+            new Option(null, "MINILAKE_SPARK_MEMORY", "SIZE", "1g",
+                    "heap of the warm Spark JVM (spark-runner), e.g. 512m or 2g",
+                    (s, v) -> s.sparkMemory = parseMemory(v)),
+            new Option(null, "MINILAKE_SPARK_MASTER", "URL", "local[*]",
+                    "the warm Spark's master: local[N], or spark://... / k8s://... for an existing cluster",
+                    (s, v) -> s.sparkMaster = v),
+            new Option(null, "MINILAKE_SPARK_RUNNER", "PATH", null,
+                    "spark-runner.jar (with lib/ beside it); found beside the build when unset",
+                    (s, v) -> s.sparkRunner = Path.of(v).toAbsolutePath().normalize()),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -66,6 +75,9 @@ public final class Settings {
     private boolean help;
     private String python = "python3";
     private String executor = "local";
+    private String sparkMemory = "1g";
+    private String sparkMaster = "local[*]";
+    private Path sparkRunner;
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -131,10 +143,32 @@ public final class Settings {
         return executor;
     }
 
+    /** Heap of the warm Spark JVM, as a JVM size (512m, 2g). */
+    public String sparkMemory() {
+        return sparkMemory;
+    }
+
+    public String sparkMaster() {
+        return sparkMaster;
+    }
+
+    /** spark-runner.jar as configured, or null to find it beside the build. */
+    public Path sparkRunner() {
+        return sparkRunner;
+    }
+
+    private static String parseMemory(String v) {
+        if (!v.toLowerCase().matches("[0-9]+[kmg]?")) {
+            throw new IllegalArgumentException("MINILAKE_SPARK_MEMORY must be a size such as 512m or 2g, got '" + v + "'");
+        }
+        return v.toLowerCase();
+    }
+
     public static String help() {
         StringBuilder b = new StringBuilder();
         b.append("MiniLake: the Databricks REST API on one local port, with real engines behind it.\n\n");
-        b.append("Usage: java -jar minilake.jar [options]\n\nOptions:\n");
+        b.append("Usage: java -jar minilake.jar [options]\n");
+        b.append("       java -jar minilake.jar spark env [--port PORT]   print exports for your own PySpark\n\nOptions:\n");
         for (Option o : OPTIONS) {
             if (o.flag() == null) continue;
             String left = o.flag() + (o.isSwitch() ? "" : " " + o.metavar());
