@@ -131,7 +131,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         if (provider != null && !provider.equalsIgnoreCase("delta")) {
             throw new UnsupportedOperationException("MiniLake's Spark catalog creates Delta tables only (USING DELTA), not " + provider);
         }
-        String location = properties.get(TableCatalog.PROP_LOCATION);
+        String location = localPath(properties.get(TableCatalog.PROP_LOCATION));
         if (location == null || location.isBlank()) {
             throw new UnsupportedOperationException("Table " + fullName(ident) + " needs a LOCATION: MiniLake's MANAGED tables live in "
                     + "DuckDB, where Spark cannot see them. Use CREATE TABLE ... USING DELTA LOCATION '/path' or "
@@ -261,6 +261,20 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
                     + "; Spark reads only EXTERNAL DELTA tables with a storage_location (query it through the SQL Statement API instead)");
         }
         return Identifier.of(new String[]{"delta"}, location);
+    }
+
+    /**
+     * Spark qualifies a LOCATION '/abs' as {@code file:/abs}; a local path is registered as the plain
+     * absolute path the user wrote, the form MiniLake, DuckDB and Spark all read as the same bytes.
+     */
+    static String localPath(String location) {
+        if (location == null || !location.startsWith("file:")) return location;
+        try {
+            String p = new java.net.URI(location).getPath();
+            return p == null || p.isEmpty() ? location : p;
+        } catch (java.net.URISyntaxException e) {
+            return location;
+        }
     }
 
     private boolean hasDeltaLog(String location) {
