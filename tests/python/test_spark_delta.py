@@ -104,7 +104,8 @@ def test_connect_client_reads_a_uc_table_from_the_warm_spark(server, warm, w, wo
     assert [c.type_text.lower() for c in t.columns] == ["bigint", "string", "double"]
     assert "orders" in [x.name for x in w.tables.list(catalog_name="sales", schema_name="store")]
     # a fresh Connect session (another client) reads the UC table by its three-part name
-    other = connect(warm).newSession() if hasattr(connect(warm), "newSession") else connect(warm)
+    from pyspark.sql import SparkSession
+    other = SparkSession.builder.remote(warm).create()
     rows = other.table("sales.store.orders").orderBy("id").collect()
     assert [(r.id, r.customer) for r in rows] == [(1, "Ana"), (2, "Bo")]
 
@@ -137,7 +138,8 @@ def test_seed_spark_and_delta_example_with_spark_env(server, w, workdir):
         print(spark.table("sales.store.events").count())   # 3
     """)
     env = dict(os.environ, **spark_env(server))
-    env.pop("SPARK_REMOTE", None)
+    for connect_only in ("SPARK_REMOTE", "SPARK_CONNECT_MODE_ENABLED", "SPARK_API_MODE"):
+        env.pop(connect_only, None)  # set in this process by the Connect tests; the seed runs classic PySpark
     p = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-4000:]
     assert p.stdout.strip().splitlines()[-1] == "3"

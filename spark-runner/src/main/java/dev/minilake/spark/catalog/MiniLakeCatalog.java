@@ -114,7 +114,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
 
     @Override
     public boolean tableExists(Identifier ident) {
-        return ident.namespace().length == 1 && uc.getTable(fullName(ident)).isPresent();
+        return ident.namespace().length == 1 && !isPathIdentifier(ident) && uc.getTable(fullName(ident)).isPresent();
     }
 
     @Override
@@ -174,7 +174,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
     /** Forgets the table in Unity Catalog; an EXTERNAL table's files stay where they are. */
     @Override
     public boolean dropTable(Identifier ident) {
-        if (ident.namespace().length != 1) return false;
+        if (ident.namespace().length != 1 || isPathIdentifier(ident)) return false;
         try {
             uc.deleteTable(fullName(ident));
             return true;
@@ -250,7 +250,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
 
     /** The path identifier of a UC table's Delta files, which Delta's own catalog resolves. */
     private Identifier pathOf(Identifier ident) throws NoSuchTableException {
-        if (ident.namespace().length != 1) throw new NoSuchTableException(ident);
+        if (ident.namespace().length != 1 || isPathIdentifier(ident)) throw new NoSuchTableException(ident);
         JsonNode t = uc.getTable(fullName(ident)).orElseThrow(() -> new NoSuchTableException(ident));
         String type = t.path("table_type").asText("");
         String format = t.path("data_source_format").asText("");
@@ -285,6 +285,15 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + location + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Delta's catalog asks its delegate (this catalog) about {@code delta.`/path`} while it creates a
+     * table by path; such a name is never a UC table.
+     */
+    private static boolean isPathIdentifier(Identifier ident) {
+        return ident.namespace().length == 1 && ident.namespace()[0].equalsIgnoreCase("delta")
+                && (ident.name().startsWith("/") || ident.name().contains(":/"));
     }
 
     private String fullName(Identifier ident) {

@@ -100,7 +100,8 @@ final class UcStub implements AutoCloseable {
                 }
             } else if (path.startsWith("/tables/")) {
                 ObjectNode t = tables.get(rest);
-                if (t == null) error(ex, 404, "TABLE_DOES_NOT_EXIST");
+                if (!rest.matches("[A-Za-z0-9_.-]+")) error(ex, 400, "INVALID_PARAMETER_VALUE"); // as MiniLake validates names
+                else if (t == null) error(ex, 404, "TABLE_DOES_NOT_EXIST");
                 else if (method.equals("DELETE")) {
                     tables.remove(rest);
                     reply(ex, 200, JSON.createObjectNode());
