@@ -42,6 +42,8 @@ public final class Bench {
         register(new Select42Scenario());
         register(new MetadataScenario());
         register(new ArrowBulkScenario());
+        register(new SparkColdScenario());
+        register(new SparkTaskScenario());
     }
 
     static void register(Scenario s) {
