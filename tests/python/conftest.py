@@ -4,6 +4,7 @@ import pathlib
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -28,7 +29,8 @@ class Server:
         self.url = f"http://localhost:{self.port}"
         self.data_dir = tempfile.mkdtemp(prefix="minilake-py-")
         self.log = open(os.path.join(self.data_dir, "..", f"minilake-py-{self.port}.log"), "w")
-        full_env = dict(os.environ, **(env or {}))
+        # job tasks run in this (virtualenv) Python, which has pyspark and the SDK
+        full_env = dict(os.environ, **{"MINILAKE_PYTHON": os.environ.get("MINILAKE_PYTHON", sys.executable)}, **(env or {}))
         self.proc = subprocess.Popen(
             ["java", "-jar", str(JAR), "--port", str(self.port), "--data-dir", self.data_dir],
             stdout=self.log, stderr=subprocess.STDOUT, env=full_env)

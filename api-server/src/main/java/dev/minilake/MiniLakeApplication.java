@@ -50,6 +50,14 @@ public class MiniLakeApplication {
             System.out.flush();
             ctx.close();
             System.exit(0);
+        }
+        if (settings.positional().equals(java.util.List.of("spark", "env"))) {
+            try {
+                System.out.print(dev.minilake.engines.spark.SparkEnv.exports(settings));
+            } catch (java.io.IOException e) {
+                System.err.println("minilake: " + e.getMessage());
+                System.exit(1);
+            }
             return;
         }
         if (!settings.positional().isEmpty()) {

@@ -7,6 +7,7 @@ import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
 import dev.minilake.core.store.Store;
 import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.spark.WarmSpark;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
@@ -22,9 +23,11 @@ public class ControlPlaneGroup implements ApiGroup {
     private final Store store;
     private final DuckDbEngine duckdb;
     private final CoverageReport coverage;
+    private final ObjectProvider<WarmSpark> spark;
 
     public ControlPlaneGroup(ObjectProvider<ApiGroupRegistry> registry, ResetService reset, Store store, DuckDbEngine duckdb,
-                             CoverageReport coverage) {
+                             CoverageReport coverage, ObjectProvider<WarmSpark> spark) {
+        this.spark = spark;
         this.registry = registry;
         this.coverage = coverage;
         this.reset = reset;
@@ -72,6 +75,9 @@ public class ControlPlaneGroup implements ApiGroup {
         engines.put("store", store.ping() ? "ok" : "unavailable");
         engines.put("duckdb", duckdb.ping() ? "ok" : "unavailable");
         boolean ok = engines.values().stream().allMatch("ok"::equals);
+        // the warm Spark starts on first use: its state is reported, and never makes MiniLake unready
+        WarmSpark s = spark.getIfAvailable();
+        if (s != null) engines.put("spark", s.state().name().toLowerCase(java.util.Locale.ROOT));
         return Reply.of(ok ? 200 : 503, Map.of("ready", ok, "engines", engines));
     }
 

@@ -228,7 +228,7 @@ final class TaskRunner {
         env.put("MINILAKE_WIDGETS", json.writeValueAsString(widgets));
         env.put("MINILAKE_TASK_VALUES", json.writeValueAsString(ctx.upstreamValues()));
         env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
-        spark.flatMap(WarmSpark::connectUrl).ifPresent(url -> env.put("SPARK_REMOTE", url));
+        sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
         Map<String, String> sparkConf = new LinkedHashMap<>();
         cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> sparkConf.put(e.getKey(), resolveSecret(e.getValue().asText(), null)));
         int timeout = task.path("timeout_seconds").asInt(0);
@@ -247,6 +247,23 @@ final class TaskRunner {
             taskTokens.remove(token);
         }
     }
+
+    /** A task whose source uses Spark waits for the warm Spark (started on demand); others never start it. */
+    private Optional<String> sparkRemote(Path file) throws InterruptedException {
+        if (spark.isEmpty()) return Optional.empty();
+        if (!usesSpark(file)) return spark.get().connectUrl();
+        return spark.get().awaitConnectUrl(Duration.ofMinutes(5));
+    }
+
+    static boolean usesSpark(Path file) {
+        try {
+            return USES_SPARK.matcher(Files.readString(file)).find();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static final java.util.regex.Pattern USES_SPARK = java.util.regex.Pattern.compile("(?i)pyspark|sparksession|\\bspark\\b");
 
     private Result fromOutcome(TaskOutcome o, Path dir) throws IOException {
         String logs = secrets.redact(o.stdout());

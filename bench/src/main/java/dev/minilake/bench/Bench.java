@@ -44,6 +44,8 @@ public final class Bench {
         register(new ArrowBulkScenario());
         register(new JobSubmitScenario(false));
         register(new JobSubmitScenario(true));
+        register(new SparkColdScenario());
+        register(new SparkTaskScenario());
     }
 
     static void register(Scenario s) {

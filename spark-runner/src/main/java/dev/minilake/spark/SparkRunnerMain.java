@@ -1,15 +1,27 @@
 package dev.minilake.spark;
 
+import java.util.Arrays;
+
 /**
- * The spark-runner's entry point (warm Spark, Spark Connect, the UC catalog plugin and the job-pod
- * entrypoint). Filled in by the Delta/Spark issue; until then it only compiles, and says so when run.
+ * The spark-runner's entry point. {@code warm} is the long-lived Spark MiniLake keeps (Spark
+ * Connect, Delta, the UC catalog plugin); {@code sql} runs statements once in a local Spark (the
+ * job-pod entrypoint uses the same session set-up).
  */
 public final class SparkRunnerMain {
     private SparkRunnerMain() {
     }
 
-    public static void main(String[] args) {
-        System.err.println("minilake-spark-runner: not built yet (see the Delta/Spark issue)");
-        System.exit(64);
+    public static void main(String[] args) throws Exception {
+        String cmd = args.length == 0 ? "help" : args[0];
+        String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (cmd) {
+            case "warm" -> WarmSparkMain.main(rest);
+            case "sql" -> SqlOnceMain.main(rest);
+            default -> {
+                System.err.println("usage: spark-runner warm --connect-port N --uri URL [--data-dir D] [--master M]\n"
+                        + "       spark-runner sql --uri URL 'SQL' ...");
+                System.exit(cmd.equals("help") ? 0 : 64);
+            }
+        }
     }
 }

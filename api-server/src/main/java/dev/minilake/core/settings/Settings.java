@@ -60,6 +60,15 @@ public final class Settings {
             new Option(null, "MINILAKE_COMPUTE_MINUTE_MS", "MILLIS", "60000",
                     "milliseconds per minute of cluster autotermination_minutes (tests shrink it)",
                     (s, v) -> s.computeMinuteMillis = parseLong("MINILAKE_COMPUTE_MINUTE_MS", v)),
+            new Option(null, "MINILAKE_SPARK_MEMORY", "SIZE", "1g",
+                    "heap of the warm Spark JVM (spark-runner), e.g. 512m or 2g",
+                    (s, v) -> s.sparkMemory = parseMemory(v)),
+            new Option(null, "MINILAKE_SPARK_MASTER", "URL", "local[*]",
+                    "the warm Spark's master: local[N], or spark://... / k8s://... for an existing cluster",
+                    (s, v) -> s.sparkMaster = v),
+            new Option(null, "MINILAKE_SPARK_RUNNER", "PATH", null,
+                    "spark-runner.jar (with lib/ beside it); found beside the build when unset",
+                    (s, v) -> s.sparkRunner = Path.of(v).toAbsolutePath().normalize()),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -78,6 +87,9 @@ public final class Settings {
     private List<Path> storageRoots = List.of();
     private long alertIntervalSeconds = 60;
     private long computeMinuteMillis = 60_000;
+    private String sparkMemory = "1g";
+    private String sparkMaster = "local[*]";
+    private Path sparkRunner;
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -167,11 +179,33 @@ public final class Settings {
         return computeMinuteMillis;
     }
 
+    /** Heap of the warm Spark JVM, as a JVM size (512m, 2g). */
+    public String sparkMemory() {
+        return sparkMemory;
+    }
+
+    public String sparkMaster() {
+        return sparkMaster;
+    }
+
+    /** spark-runner.jar as configured, or null to find it beside the build. */
+    public Path sparkRunner() {
+        return sparkRunner;
+    }
+
+    private static String parseMemory(String v) {
+        if (!v.toLowerCase().matches("[0-9]+[kmg]?")) {
+            throw new IllegalArgumentException("MINILAKE_SPARK_MEMORY must be a size such as 512m or 2g, got '" + v + "'");
+        }
+        return v.toLowerCase();
+    }
+
     public static String help() {
         StringBuilder b = new StringBuilder();
         b.append("MiniLake: the Databricks REST API on one local port, with real engines behind it.\n\n");
         b.append("Usage: java -jar minilake.jar [options]\n");
-        b.append("       java -jar minilake.jar coverage   print the SDK coverage report (docs/coverage.md) and exit\n\nOptions:\n");
+        b.append("       java -jar minilake.jar coverage   print the SDK coverage report (docs/coverage.md) and exit\n");
+        b.append("       java -jar minilake.jar spark env [--port PORT]   print exports for your own PySpark\n\nOptions:\n");
         for (Option o : OPTIONS) {
             if (o.flag() == null) continue;
             String left = o.flag() + (o.isSwitch() ? "" : " " + o.metavar());

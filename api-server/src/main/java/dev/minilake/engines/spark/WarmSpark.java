@@ -1,5 +1,6 @@
 package dev.minilake.engines.spark;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -17,4 +18,15 @@ public interface WarmSpark {
 
     /** The Spark Connect URL ({@code sc://127.0.0.1:PORT}) once warm. */
     Optional<String> connectUrl();
+
+    /**
+     * Starts Spark if it is cold and waits until it is warm: the URL, or empty if it failed or the
+     * timeout passed. (Added for tasks that need Spark: they wait instead of running without it.)
+     */
+    default Optional<String> awaitConnectUrl(Duration timeout) throws InterruptedException {
+        ensureStarted();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (state() == State.STARTING && System.nanoTime() < deadline) Thread.sleep(50);
+        return state() == State.WARM ? connectUrl() : Optional.empty();
+    }
 }

@@ -1,0 +1,356 @@
+package dev.minilake.spark.catalog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Column;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.delta.catalog.DeltaCatalog;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * MiniLake's Spark catalog plugin: one Unity Catalog catalog as a Spark {@link TableCatalog}.
+ * Configure it as {@code spark.sql.catalog.<uc catalog name>=dev.minilake.spark.catalog.MiniLakeCatalog}
+ * with {@code .uri} (MiniLake's URL) and optionally {@code .token}. Names resolve through the UC REST
+ * API; a table's bytes are the Delta table at its {@code storage_location}, read and written by
+ * Delta Lake's own catalog through path identifiers, so Spark and MiniLake share exactly the same
+ * files and log. Tables made here (CREATE TABLE ... LOCATION, saveAsTable with a path) are registered
+ * in UC as EXTERNAL DELTA tables.
+ */
+public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
+    /** Spark conf keys the plugin falls back on when the catalog has no options of its own. */
+    public static final String CONF_URI = "spark.minilake.uri";
+    public static final String CONF_TOKEN = "spark.minilake.token";
+
+    private static final Set<String> RESERVED = Set.of(TableCatalog.PROP_LOCATION, TableCatalog.PROP_PROVIDER,
+            TableCatalog.PROP_EXTERNAL, TableCatalog.PROP_OWNER, TableCatalog.PROP_IS_MANAGED_LOCATION, "path");
+
+    private String name;
+    private UcClient uc;
+    private DeltaCatalog delta;
+
+    @Override
+    public void initialize(String name, CaseInsensitiveStringMap options) {
+        this.name = name;
+        SparkSession spark = SparkSession.active();
+        String uri = first(options.get("uri"), spark.conf().getOption(CONF_URI), System.getenv("MINILAKE_URL"), System.getenv("DATABRICKS_HOST"));
+        if (uri == null) {
+            throw new IllegalArgumentException("Catalog " + name + ": set spark.sql.catalog." + name + ".uri (or " + CONF_URI
+                    + ") to MiniLake's URL, e.g. http://localhost:8000");
+        }
+        String token = first(options.get("token"), spark.conf().getOption(CONF_TOKEN), System.getenv("DATABRICKS_TOKEN"), null);
+        this.uc = new UcClient(uri, token);
+        this.delta = new DeltaCatalog();
+        this.delta.setDelegateCatalog(this);
+    }
+
+    private static String first(String option, scala.Option<String> conf, String env1, String env2) {
+        if (option != null && !option.isBlank()) return option;
+        if (conf.isDefined() && !conf.get().isBlank()) return conf.get();
+        if (env1 != null && !env1.isBlank()) return env1;
+        return env2 == null || env2.isBlank() ? null : env2;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    // ---- tables
+
+    @Override
+    public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+        String schema = schemaOf(namespace);
+        try {
+            return uc.listTables(name, schema).stream().map(t -> Identifier.of(namespace, t)).toArray(Identifier[]::new);
+        } catch (UcClient.UcException e) {
+            if (e.status == 404) throw new NoSuchNamespaceException(namespace);
+            throw e;
+        }
+    }
+
+    @Override
+    public Table loadTable(Identifier ident) throws NoSuchTableException {
+        return delta.loadTable(pathOf(ident));
+    }
+
+    @Override
+    public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
+        return delta.loadTable(pathOf(ident), version);
+    }
+
+    @Override
+    public Table loadTable(Identifier ident, long timestamp) throws NoSuchTableException {
+        return delta.loadTable(pathOf(ident), timestamp);
+    }
+
+    @Override
+    public boolean tableExists(Identifier ident) {
+        return ident.namespace().length == 1 && !isPathIdentifier(ident) && uc.getTable(fullName(ident)).isPresent();
+    }
+
+    @Override
+    public Table createTable(Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties)
+            throws TableAlreadyExistsException, NoSuchNamespaceException {
+        return createTable(ident, org.apache.spark.sql.connector.catalog.CatalogV2Util.structTypeToV2Columns(schema), partitions, properties);
+    }
+
+    @Override
+    public Table createTable(Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
+            throws TableAlreadyExistsException, NoSuchNamespaceException {
+        String schema = schemaOf(ident.namespace());
+        String provider = properties.get(TableCatalog.PROP_PROVIDER);
+        if (provider != null && !provider.equalsIgnoreCase("delta")) {
+            throw new UnsupportedOperationException("MiniLake's Spark catalog creates Delta tables only (USING DELTA), not " + provider);
+        }
+        String location = localPath(properties.get(TableCatalog.PROP_LOCATION));
+        if (location == null || location.isBlank()) {
+            throw new UnsupportedOperationException("Table " + fullName(ident) + " needs a LOCATION: MiniLake's MANAGED tables live in "
+                    + "DuckDB, where Spark cannot see them. Use CREATE TABLE ... USING DELTA LOCATION '/path' or "
+                    + "df.write.format(\"delta\").option(\"path\", \"/path\").saveAsTable(...), an EXTERNAL Delta table.");
+        }
+        if (uc.getSchema(name + "." + schema).isEmpty()) throw new NoSuchNamespaceException(ident.namespace());
+        if (uc.getTable(fullName(ident)).isPresent()) throw new TableAlreadyExistsException(ident);
+        // the same call the official connector makes before it creates a table at a path
+        uc.temporaryPathCredentials(location, "PATH_CREATE_TABLE");
+        Identifier path = Identifier.of(new String[]{"delta"}, location);
+        if (!hasDeltaLog(location)) {
+            Map<String, String> props = new HashMap<>();
+            properties.forEach((k, v) -> {
+                if (!RESERVED.contains(k)) props.put(k, v);
+            });
+            props.put(TableCatalog.PROP_PROVIDER, "delta");
+            delta.createTable(path, columns, partitions, props);
+        }
+        Table physical = delta.loadTable(path);
+        ObjectNode body = UcClient.JSON.createObjectNode()
+                .put("name", ident.name()).put("catalog_name", name).put("schema_name", schema)
+                .put("table_type", "EXTERNAL").put("data_source_format", "DELTA").put("storage_location", location);
+        if (properties.get(TableCatalog.PROP_COMMENT) != null) body.put("comment", properties.get(TableCatalog.PROP_COMMENT));
+        body.set("columns", columnsJson(physical.schema(), partitionColumns(physical)));
+        try {
+            uc.createTable(body);
+        } catch (UcClient.UcException e) {
+            if (e.status == 409) throw new TableAlreadyExistsException(ident);
+            throw e;
+        }
+        return physical;
+    }
+
+    @Override
+    public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
+        // the Delta log is the physical truth that Unity Catalog reports, so the change goes there
+        return delta.alterTable(pathOf(ident), changes);
+    }
+
+    /** Forgets the table in Unity Catalog; an EXTERNAL table's files stay where they are. */
+    @Override
+    public boolean dropTable(Identifier ident) {
+        if (ident.namespace().length != 1 || isPathIdentifier(ident)) return false;
+        try {
+            uc.deleteTable(fullName(ident));
+            return true;
+        } catch (UcClient.UcException e) {
+            if (e.status == 404) return false;
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean purgeTable(Identifier ident) {
+        throw new UnsupportedOperationException("MiniLake never deletes an EXTERNAL table's files; use DROP TABLE without PURGE");
+    }
+
+    @Override
+    public void renameTable(Identifier oldIdent, Identifier newIdent) {
+        throw new UnsupportedOperationException("MiniLake's Unity Catalog refuses table renames");
+    }
+
+    // ---- namespaces (= UC schemas of this catalog)
+
+    @Override
+    public String[][] listNamespaces() {
+        return uc.listSchemas(name).stream().map(s -> new String[]{s}).toArray(String[][]::new);
+    }
+
+    @Override
+    public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
+        if (namespace.length == 0) return listNamespaces();
+        if (namespaceExists(namespace)) return new String[0][];
+        throw new NoSuchNamespaceException(namespace);
+    }
+
+    @Override
+    public boolean namespaceExists(String[] namespace) {
+        return namespace.length == 1 && uc.getSchema(name + "." + namespace[0]).isPresent();
+    }
+
+    @Override
+    public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
+        if (namespace.length != 1) throw new NoSuchNamespaceException(namespace);
+        JsonNode s = uc.getSchema(name + "." + namespace[0]).orElseThrow(() -> new NoSuchNamespaceException(namespace));
+        Map<String, String> m = new LinkedHashMap<>();
+        if (s.hasNonNull("comment")) m.put(SupportsNamespaces.PROP_COMMENT, s.get("comment").asText());
+        if (s.hasNonNull("owner")) m.put(SupportsNamespaces.PROP_OWNER, s.get("owner").asText());
+        return m;
+    }
+
+    @Override
+    public void createNamespace(String[] namespace, Map<String, String> metadata) throws NamespaceAlreadyExistsException {
+        if (namespace.length != 1) throw new UnsupportedOperationException("Unity Catalog has no nested schemas: " + String.join(".", namespace));
+        try {
+            uc.createSchema(name, namespace[0], metadata.get(SupportsNamespaces.PROP_COMMENT));
+        } catch (UcClient.UcException e) {
+            if (e.status == 409) throw new NamespaceAlreadyExistsException(namespace);
+            throw e;
+        }
+    }
+
+    @Override
+    public void alterNamespace(String[] namespace, NamespaceChange... changes) {
+        throw new UnsupportedOperationException("MiniLake's Spark catalog does not alter schemas; use the Unity Catalog API");
+    }
+
+    @Override
+    public boolean dropNamespace(String[] namespace, boolean cascade) throws NoSuchNamespaceException {
+        if (!namespaceExists(namespace)) throw new NoSuchNamespaceException(namespace);
+        uc.deleteSchema(name + "." + namespace[0], cascade);
+        return true;
+    }
+
+    // ---- helpers
+
+    /** The path identifier of a UC table's Delta files, which Delta's own catalog resolves. */
+    private Identifier pathOf(Identifier ident) throws NoSuchTableException {
+        if (ident.namespace().length != 1 || isPathIdentifier(ident)) throw new NoSuchTableException(ident);
+        JsonNode t = uc.getTable(fullName(ident)).orElseThrow(() -> new NoSuchTableException(ident));
+        String type = t.path("table_type").asText("");
+        String format = t.path("data_source_format").asText("");
+        String location = t.path("storage_location").asText("");
+        if (!"EXTERNAL".equalsIgnoreCase(type) || !"DELTA".equalsIgnoreCase(format) || location.isEmpty()) {
+            throw new UnsupportedOperationException("Table " + fullName(ident) + " is a " + type + " " + format + " table"
+                    + ("MANAGED".equalsIgnoreCase(type) ? " stored in MiniLake's DuckDB" : "")
+                    + "; Spark reads only EXTERNAL DELTA tables with a storage_location (query it through the SQL Statement API instead)");
+        }
+        return Identifier.of(new String[]{"delta"}, location);
+    }
+
+    /**
+     * Spark qualifies a LOCATION '/abs' as {@code file:/abs}; a local path is registered as the plain
+     * absolute path the user wrote, the form MiniLake, DuckDB and Spark all read as the same bytes.
+     */
+    static String localPath(String location) {
+        if (location == null || !location.startsWith("file:")) return location;
+        try {
+            String p = new java.net.URI(location).getPath();
+            return p == null || p.isEmpty() ? location : p;
+        } catch (java.net.URISyntaxException e) {
+            return location;
+        }
+    }
+
+    private boolean hasDeltaLog(String location) {
+        try {
+            Path log = new Path(new Path(location), "_delta_log");
+            FileSystem fs = log.getFileSystem(SparkSession.active().sparkContext().hadoopConfiguration());
+            return fs.exists(log) && fs.listStatus(log).length > 0;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + location + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Delta's catalog asks its delegate (this catalog) about {@code delta.`/path`} while it creates a
+     * table by path; such a name is never a UC table.
+     */
+    private static boolean isPathIdentifier(Identifier ident) {
+        return ident.namespace().length == 1 && ident.namespace()[0].equalsIgnoreCase("delta")
+                && (ident.name().startsWith("/") || ident.name().contains(":/"));
+    }
+
+    private String fullName(Identifier ident) {
+        return name + "." + ident.namespace()[0] + "." + ident.name();
+    }
+
+    private static String schemaOf(String[] namespace) throws NoSuchNamespaceException {
+        if (namespace.length != 1) throw new NoSuchNamespaceException(namespace);
+        return namespace[0];
+    }
+
+    private static List<String> partitionColumns(Table t) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Transform p : t.partitioning()) {
+            if ("identity".equals(p.name())) out.add(p.references()[0].fieldNames()[0]);
+        }
+        return out;
+    }
+
+    /** UC ColumnInfo for each field: type_text is Spark DDL, type_json the field's Spark JSON. */
+    static ArrayNode columnsJson(StructType schema, List<String> partitionColumns) {
+        ArrayNode cols = UcClient.JSON.createArrayNode();
+        int pos = 0;
+        for (StructField f : schema.fields()) {
+            ObjectNode c = cols.addObject();
+            c.put("name", f.name());
+            c.put("type_text", f.dataType().catalogString());
+            c.put("type_name", typeName(f.dataType()));
+            String json = new StructType(new StructField[]{new StructField(f.name(), f.dataType(), f.nullable(), Metadata.empty())}).json();
+            try {
+                c.put("type_json", UcClient.JSON.readTree(json).path("fields").get(0).toString());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            if (f.dataType() instanceof DecimalType d) {
+                c.put("type_precision", d.precision());
+                c.put("type_scale", d.scale());
+            }
+            c.put("position", pos++);
+            c.put("nullable", f.nullable());
+            if (f.getComment().isDefined()) c.put("comment", f.getComment().get());
+            int pi = partitionColumns.indexOf(f.name());
+            if (pi >= 0) c.put("partition_index", pi);
+        }
+        return cols;
+    }
+
+    static String typeName(DataType t) {
+        if (t instanceof DecimalType) return "DECIMAL";
+        if (t instanceof ArrayType) return "ARRAY";
+        if (t instanceof MapType) return "MAP";
+        if (t instanceof StructType) return "STRUCT";
+        String n = t.typeName().toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "integer" -> "INT";
+            case "void" -> "NULL";
+            default -> n.toUpperCase(Locale.ROOT);
+        };
+    }
+}

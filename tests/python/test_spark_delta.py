@@ -1,0 +1,148 @@
+"""Spark and Delta against a real MiniLake: the warm Spark (Spark Connect), a spark_python_task on
+it, the seed's Spark & Delta example with the catalog from `minilake spark env`, and a Connect
+client reading a UC table. One warm Spark (the server's) is shared by all tests here; the seed
+example runs the user's own PySpark, as the seed does."""
+import base64
+import os
+import pathlib
+import shlex
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+
+import pytest
+import requests
+
+from conftest import JAR
+
+SPARK_START = 300
+
+
+@pytest.fixture(scope="module")
+def warm(server):
+    """The server's warm Spark, started once (and kept across the resets between tests)."""
+    r = requests.post(server.url + "/_minilake/spark/start?wait=true", timeout=SPARK_START + 10)
+    assert r.status_code == 200, r.text
+    status = r.json()
+    assert status["state"] == "WARM", status
+    return status["connect_url"]
+
+
+@pytest.fixture
+def workdir():
+    d = tempfile.mkdtemp(prefix="minilake-spark-py-")
+    yield pathlib.Path(d)
+
+
+def spark_env(server):
+    """`java -jar minilake.jar spark env` parsed into a dict, as `eval "$(...)"` would export it."""
+    out = subprocess.run(["java", "-jar", str(JAR), "spark", "env", "--port", str(server.port)],
+                         check=True, capture_output=True, text=True).stdout
+    env = {}
+    for line in out.splitlines():
+        assert line.startswith("export "), line
+        k, v = line[len("export "):].split("=", 1)
+        env[k] = shlex.split(v)[0]
+    return env
+
+
+def connect(url):
+    from pyspark.sql import SparkSession
+    return SparkSession.builder.remote(url).getOrCreate()
+
+
+def sql(w, statement):
+    wh = next(iter(w.warehouses.list())).id
+    r = w.statement_execution.execute_statement(warehouse_id=wh, statement=statement, wait_timeout="50s")
+    assert r.status.state.value == "SUCCEEDED", r.status
+    return r.result.data_array
+
+
+def test_ready_and_services_report_the_warm_spark(server, warm):
+    assert warm.startswith("sc://127.0.0.1:")
+    ready = requests.get(server.url + "/_minilake/ready").json()
+    assert ready["engines"]["spark"] == "warm"
+    services = {s["name"]: s for s in requests.get(server.url + "/_minilake/services").json()["services"]}
+    assert "WARM" in services["spark"]["note"] and warm in services["spark"]["note"]
+    server.reset()
+    assert requests.get(server.url + "/_minilake/spark").json()["state"] == "WARM", "a reset keeps Spark warm"
+
+
+def test_spark_python_task_runs_on_the_warm_spark(server, warm, w, workdir):
+    out = workdir / "nums"
+    script = textwrap.dedent(f"""
+        from pyspark.sql import SparkSession
+        spark = SparkSession.builder.getOrCreate()
+        spark.range(3).write.format("delta").mode("overwrite").save("{out}")
+        print("rows:", spark.read.format("delta").load("{out}").count())
+    """)
+    w.workspace.upload("/Shared/spark_task.py", script.encode(), format=__import__("databricks.sdk.service.workspace", fromlist=["ImportFormat"]).ImportFormat.AUTO, overwrite=True)
+    from databricks.sdk.service import jobs
+    job = w.jobs.create(name="spark-task", tasks=[jobs.Task(task_key="t", spark_python_task=jobs.SparkPythonTask(python_file="/Shared/spark_task.py"))])
+    started = time.time()
+    run = w.jobs.run_now(job_id=job.job_id).result()
+    took = time.time() - started
+    assert run.state.result_state == jobs.RunResultState.SUCCESS, run.state
+    output = w.jobs.get_run_output(run.tasks[0].run_id)
+    assert "rows: 3" in output.logs
+    assert (out / "_delta_log").is_dir(), "real Delta files written by the warm Spark"
+    print(f"spark_python_task on the warm Spark: {took:.1f} s")
+
+
+def test_connect_client_reads_a_uc_table_from_the_warm_spark(server, warm, w, workdir):
+    w.catalogs.create(name="sales")
+    w.schemas.create(name="store", catalog_name="sales")
+    spark = connect(warm)
+    path = str(workdir / "orders")
+    spark.createDataFrame([(1, "Ana", 459.90), (2, "Bo", 12.5)], ["id", "customer", "amount"]) \
+        .write.format("delta").save(path)
+    spark.sql(f"CREATE TABLE sales.store.orders USING DELTA LOCATION '{path}'")
+    t = w.tables.get("sales.store.orders")
+    assert t.table_type.value == "EXTERNAL" and t.storage_location == path
+    assert [c.type_text.lower() for c in t.columns] == ["bigint", "string", "double"]
+    assert "orders" in [x.name for x in w.tables.list(catalog_name="sales", schema_name="store")]
+    # a fresh Connect session (another client) reads the UC table by its three-part name
+    from pyspark.sql import SparkSession
+    other = SparkSession.builder.remote(warm).create()
+    rows = other.table("sales.store.orders").orderBy("id").collect()
+    assert [(r.id, r.customer) for r in rows] == [(1, "Ana"), (2, "Bo")]
+
+
+def test_seed_spark_and_delta_example_with_spark_env(server, w, workdir):
+    """The seed's example, run by the user's own PySpark; the one changed line is the catalog class."""
+    w.catalogs.create(name="sales")
+    w.schemas.create(name="store", catalog_name="sales")
+    events = workdir / "delta/sales/store/events"
+    script = textwrap.dedent(f"""
+        import os
+        from pyspark.sql import SparkSession
+
+        UC = "{server.url}"
+        spark = (
+            SparkSession.builder
+            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+            .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+            # MiniLake's catalog plugin instead of io.unitycatalog.spark.UCSingleCatalog
+            .config("spark.sql.catalog.sales", os.environ["MINILAKE_SPARK_CATALOG_CLASS"])
+            .config("spark.sql.catalog.sales.uri", UC)
+            .config("spark.ui.enabled", "false")
+            .getOrCreate()
+        )
+
+        spark.createDataFrame([(1, "a"), (2, "b")], ["id", "name"]) \\
+            .write.format("delta").mode("overwrite").save("{events}")
+        spark.sql("CREATE TABLE sales.store.events USING DELTA LOCATION '{events}'")
+        spark.sql("INSERT INTO sales.store.events VALUES (3, 'c')")
+        print(spark.table("sales.store.events").count())   # 3
+    """)
+    env = dict(os.environ, **spark_env(server))
+    for connect_only in ("SPARK_REMOTE", "SPARK_CONNECT_MODE_ENABLED", "SPARK_API_MODE"):
+        env.pop(connect_only, None)  # set in this process by the Connect tests; the seed runs classic PySpark
+    p = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-4000:]
+    assert p.stdout.strip().splitlines()[-1] == "3"
+    assert (events / "_delta_log").is_dir()
+    # DuckDB reads exactly the bytes Spark wrote
+    assert sql(w, "SELECT count(*) FROM sales.store.events") == [["3"]]
