@@ -30,7 +30,10 @@ class Server:
         self.data_dir = tempfile.mkdtemp(prefix="minilake-py-")
         self.log = open(os.path.join(self.data_dir, "..", f"minilake-py-{self.port}.log"), "w")
         # job tasks run in this (virtualenv) Python, which has pyspark and the SDK
-        full_env = dict(os.environ, **{"MINILAKE_PYTHON": os.environ.get("MINILAKE_PYTHON", sys.executable)}, **(env or {}))
+        # EXTERNAL tables in the tests live in temp dirs, so the temp root is an allowed storage root
+        defaults = {"MINILAKE_PYTHON": os.environ.get("MINILAKE_PYTHON", sys.executable),
+                    "MINILAKE_STORAGE_ROOTS": tempfile.gettempdir()}
+        full_env = dict(os.environ, **defaults, **(env or {}))
         self.proc = subprocess.Popen(
             ["java", "-jar", str(JAR), "--port", str(self.port), "--data-dir", self.data_dir],
             stdout=self.log, stderr=subprocess.STDOUT, env=full_env)
