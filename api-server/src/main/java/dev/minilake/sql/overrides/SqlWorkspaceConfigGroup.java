@@ -86,9 +86,11 @@ public class SqlWorkspaceConfigGroup implements ApiGroup {
             if (page.nextPageToken() != null) out.put("next_page_token", page.nextPageToken());
             return out;
         });
-        r.get(base + "/{id}", req -> get(userId(req.pathVar("id"))));
-        r.patch(base + "/{id}", ObjectNode.class, (req, b) -> {
-            String id = userId(req.pathVar("id"));
+        // the SDK sends the override's resource name: /api/warehouses/v1/default-warehouse-overrides/{id}
+        String named = "/api/warehouses/v1/{*name}";
+        r.get(named, req -> get(idOf(req.pathVar("name"))));
+        r.patch(named, ObjectNode.class, (req, b) -> {
+            String id = idOf(req.pathVar("name"));
             ObjectNode existing = overrides.get(id).orElse(null);
             if (existing == null && !req.queryBool("allow_missing").orElse(false)) throw ApiException.notFound("Default warehouse override " + PREFIX + id);
             Set<String> mask = new LinkedHashSet<>(SqlObjects.mask(req.query("update_mask").orElse(null), Set.of("type", "warehouse_id")));
@@ -98,8 +100,8 @@ public class SqlWorkspaceConfigGroup implements ApiGroup {
             overrides.put(id, updated);
             return updated;
         });
-        r.delete(base + "/{id}", req -> {
-            String id = userId(req.pathVar("id"));
+        r.delete(named, req -> {
+            String id = idOf(req.pathVar("name"));
             if (!overrides.delete(id)) throw ApiException.notFound("Default warehouse override " + PREFIX + id);
             return Map.of();
         });
@@ -123,6 +125,15 @@ public class SqlWorkspaceConfigGroup implements ApiGroup {
             throw ApiException.invalid("warehouse_id is only allowed with type CUSTOM");
         }
         return target;
+    }
+
+    /** The id inside a resource name "/default-warehouse-overrides/{id}"; any other name does not exist. */
+    private static String idOf(String name) {
+        String n = name.startsWith("/") ? name.substring(1) : name;
+        if (!n.startsWith(PREFIX) || n.length() == PREFIX.length() || n.substring(PREFIX.length()).contains("/")) {
+            throw ApiException.notFound("Default warehouse override " + n);
+        }
+        return userId(n.substring(PREFIX.length()));
     }
 
     /** "me" is the current user; otherwise a numeric user id. */
