@@ -41,4 +41,13 @@ record AttributePath(List<String> segments) {
         }
         n.set(segments.get(segments.size() - 1), value);
     }
+
+    void remove(ObjectNode spec) {
+        JsonNode n = spec;
+        for (String s : segments.subList(0, segments.size() - 1)) {
+            n = n.get(s);
+            if (!(n instanceof ObjectNode)) return;
+        }
+        ((ObjectNode) n).remove(segments.get(segments.size() - 1));
+    }
 }

@@ -64,6 +64,17 @@ public class ClusterPoliciesService {
         PolicyDefinition.parse(p.definition()).enforce(spec);
     }
 
+    /** The rules of the policy {@code spec} breaks (attribute → why); empty when compliant. */
+    public java.util.Map<String, String> violations(String policyId, ObjectNode spec) {
+        return PolicyDefinition.parse(get(policyId).definition()).violations(spec);
+    }
+
+    /** Makes {@code spec} comply with the policy, in place; returns {field, previous, new} per change. */
+    public List<String[]> fix(String policyId, ObjectNode spec) {
+        return PolicyDefinition.parse(get(policyId).definition()).fix(spec).stream()
+                .map(c -> new String[]{c.field(), c.previous(), c.next()}).toList();
+    }
+
     public Long maxClustersPerUser(String policyId) {
         return policies.get(policyId).map(Policy::max_clusters_per_user).orElse(null);
     }
