@@ -54,8 +54,8 @@ def connect(url):
 
 
 def sql(w, statement):
-    wh = next(iter(w.warehouses.list())).id
-    r = w.statement_execution.execute_statement(warehouse_id=wh, statement=statement, wait_timeout="50s")
+    # MiniLake runs statements for any warehouse id (a reset leaves no warehouses)
+    r = w.statement_execution.execute_statement(warehouse_id="tests", statement=statement, wait_timeout="50s")
     assert r.status.state.value == "SUCCEEDED", r.status
     return r.result.data_array
 

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.spark.SparkJvm;
+import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.engines.spark.WarmSpark;
 import dev.minilake.jobs.exec.TaskExecutor;
 import dev.minilake.jobs.exec.TaskHandle;
@@ -115,6 +117,7 @@ final class TaskRunner {
         if (task.has("spark_python_task")) return sparkPython(task, ctx);
         if (task.has("notebook_task")) return notebook(task, ctx);
         if (task.has("python_wheel_task")) return pythonWheel(task, ctx);
+        if (task.has("spark_jar_task")) return sparkJar(task, ctx);
         if (task.has("sql_task")) return sql(task.get("sql_task"), ctx);
         if (task.has("condition_task")) return condition(task.get("condition_task"), ctx);
         if (task.has("run_job_task")) return runJob(task.get("run_job_task"), ctx);
@@ -229,13 +232,23 @@ final class TaskRunner {
         env.put("MINILAKE_TASK_VALUES", json.writeValueAsString(ctx.upstreamValues()));
         env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
         sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
+        String type = task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task";
+        taskTokens.put(token, ctx.taskRunId());
+        try {
+            return launchAndWait(task, ctx, type, command, env, secretEnv);
+        } finally {
+            taskTokens.remove(token);
+        }
+    }
+
+    /** Hands one task's process to the executor (local or Kubernetes) and waits for its outcome. */
+    private Result launchAndWait(JsonNode task, Context ctx, String type, List<String> command, Map<String, String> env,
+                                 Map<String, String> secretEnv) throws Exception {
         Map<String, String> sparkConf = new LinkedHashMap<>();
         cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> sparkConf.put(e.getKey(), resolveSecret(e.getValue().asText(), null)));
         int timeout = task.path("timeout_seconds").asInt(0);
-        TaskLaunch launch = new TaskLaunch(ctx.jobRunId(), ctx.taskRunId(), task.path("task_key").asText(),
-                task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task", command, env, secretEnv,
+        TaskLaunch launch = new TaskLaunch(ctx.jobRunId(), ctx.taskRunId(), task.path("task_key").asText(), type, command, env, secretEnv,
                 ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0));
-        taskTokens.put(token, ctx.taskRunId());
         try {
             TaskHandle handle = executor.launch(launch);
             ctx.running(handle);
@@ -243,9 +256,47 @@ final class TaskRunner {
             return fromOutcome(o, ctx.workDir());
         } catch (ExecutionException e) {
             return Result.failed("Task failed: " + e.getCause());
-        } finally {
-            taskTokens.remove(token);
         }
+    }
+
+    /**
+     * spark_jar_task: a per-run spark-submit (Spark's own SparkSubmit from the spark-runner's jars)
+     * of the task's `jar` libraries, in local mode, with the cluster's spark_conf.
+     */
+    private Result sparkJar(JsonNode task, Context ctx) throws Exception {
+        JsonNode t = task.get("spark_jar_task");
+        String mainClass = t.path("main_class_name").asText("");
+        if (mainClass.isEmpty()) return Result.failed("spark_jar_task.main_class_name is required");
+        Optional<SparkRunnerLocation> runner = SparkRunnerLocation.find(settings);
+        if (runner.isEmpty()) return Result.failed("spark_jar_task needs the spark-runner (spark-runner/target/spark-runner.jar with lib/), which was not found; set MINILAKE_SPARK_RUNNER");
+        List<String> jars = new ArrayList<>();
+        if (t.hasNonNull("jar_uri") && !t.get("jar_uri").asText().isEmpty()) jars.add(files.resolve(t.get("jar_uri").asText()).toString());
+        for (JsonNode lib : task.path("libraries")) {
+            if (lib.has("jar")) jars.add(files.resolve(lib.get("jar").asText()).toString());
+            else if (lib.has("maven")) return Result.failed("MiniLake cannot download Maven libraries for a task (" + lib.get("maven") + "); give the jar as a `jar` library");
+        }
+        if (jars.isEmpty()) return Result.failed("spark_jar_task needs the jar as a `jar` library of the task");
+        List<String> command = new ArrayList<>(List.of(SparkJvm.javaBinary(), "-Xmx" + settings.sparkMemory()));
+        command.addAll(SparkJvm.OPTIONS);
+        command.addAll(List.of("-cp", runner.get().classpath(), "org.apache.spark.deploy.SparkSubmit",
+                "--master", settings.sparkMaster(), "--class", mainClass, "--conf", "spark.ui.enabled=false",
+                "--conf", "spark.sql.extensions=io.delta.sql.DeltaSparkSessionExtension",
+                "--conf", "spark.sql.catalog.spark_catalog=org.apache.spark.sql.delta.catalog.DeltaCatalog"));
+        cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> {
+            command.add("--conf");
+            command.add(e.getKey() + "=" + resolveSecret(e.getValue().asText(), null));
+        });
+        if (jars.size() > 1) command.addAll(List.of("--jars", String.join(",", jars.subList(1, jars.size()))));
+        command.add(jars.get(0));
+        JsonNode params = ctx.overrides() != null && ctx.overrides().has("jar_params") ? ctx.overrides().get("jar_params") : t.path("parameters");
+        for (JsonNode p : params) command.add(DynamicValues.resolve(p.asText(), ctx.references()));
+        Map<String, String> env = new LinkedHashMap<>();
+        Map<String, String> secretEnv = new LinkedHashMap<>();
+        clusterEnv(task, ctx, env, secretEnv);
+        env.put("DATABRICKS_HOST", address.baseUrl());
+        env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
+        env.put("SPARK_LOCAL_IP", "127.0.0.1");
+        return launchAndWait(task, ctx, "spark_jar_task", command, env, secretEnv);
     }
 
     /** A task whose source uses Spark waits for the warm Spark (started on demand); others never start it. */
