@@ -42,6 +42,8 @@ public final class Bench {
         register(new Select42Scenario());
         register(new MetadataScenario());
         register(new ArrowBulkScenario());
+        register(new DeltaScenarios.Insert());
+        register(new DeltaScenarios.Scan());
     }
 
     static void register(Scenario s) {
