@@ -80,6 +80,8 @@ public class MiniLakeApplication {
         props.put("spring.web.resources.add-mappings", "false");
         props.put("logging.level.root", "WARN");
         props.put("logging.level.minilake", "INFO");
+        // Kernel warns on every snapshot of a table without a checkpoint (normal for small tables)
+        props.put("logging.level.io.delta.kernel", "ERROR");
         props.put("logging.pattern.console", "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n");
         app.setDefaultProperties(props);
         app.addInitializers(ctx -> ctx.getBeanFactory().registerSingleton("settings", settings));

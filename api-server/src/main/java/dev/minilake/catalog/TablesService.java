@@ -55,6 +55,13 @@ public class TablesService {
         return uc.tables.get(full).filter(TableMeta::external).map(m -> new ExternalTable(full, external.location(m)));
     }
 
+    /** Names of the EXTERNAL tables of a schema. */
+    public List<String> externalTableNames(String catalog, String schema) {
+        if (catalog == null || schema == null) return List.of();
+        return external.inSchema(catalog.toLowerCase(Locale.ROOT), schema.toLowerCase(Locale.ROOT)).stream()
+                .map(m -> m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).toList();
+    }
+
     /**
      * Registers an EXTERNAL Delta table at a location (SQL {@code CREATE TABLE ... USING DELTA LOCATION}
      * and tables.create): an existing Delta log gives the schema, else an empty table is created.

@@ -65,7 +65,8 @@ public class UnityCatalogGroup implements ApiGroup {
     @Override
     public String note() {
         return "catalogs are DuckDB database files, schemas/tables/views are read from DuckDB, functions are DuckDB macros, "
-                + "managed volumes are directories; only MANAGED tables via the API; renames refused";
+                + "managed volumes are directories; MANAGED tables are DuckDB tables (Spark cannot see them), EXTERNAL tables are "
+                + "Delta directories read and committed through Delta Kernel; renames refused";
     }
 
     @Override

@@ -84,6 +84,7 @@ final class DeltaSql {
                 if (tables.exists(full)) tables.delete(full);
                 yield host.rows(RowSource.of(List.of(), List.of()));
             }
+            case NOOP -> host.rows(RowSource.of(List.of(), List.of()));
             case HISTORY -> history(plan, host);
             case DESCRIBE -> describe(plan, host);
             case VACUUM -> vacuum(plan, host);
@@ -441,6 +442,18 @@ final class DeltaSql {
         }
         return host.rows(RowSource.of(List.of(ResultColumn.string("col_name"), ResultColumn.string("data_type"),
                 ResultColumn.string("comment")), rows));
+    }
+
+    /** SHOW TABLES: DuckDB's tables and views plus the schema's EXTERNAL Delta tables, sorted by name. */
+    RowSource showTables(Connection c, SqlContext ctx, dev.minilake.engines.sqltranslate.Command.ShowTables st) throws Exception {
+        RowSource duck = CommandRunner.run(c, ctx, st);
+        List<String[]> rows = new ArrayList<>();
+        for (String[] r = duck.next(); r != null; r = duck.next()) rows.add(r);
+        String catalog = st.catalog() != null ? st.catalog() : ctx.catalog();
+        String schema = st.schema() != null ? st.schema() : ctx.schema();
+        for (String name : tables.externalTableNames(catalog, schema)) rows.add(new String[]{schema, name, "false"});
+        rows.sort(java.util.Comparator.comparing(r -> r[1]));
+        return RowSource.of(duck.columns(), rows);
     }
 
     // ---- helpers ----

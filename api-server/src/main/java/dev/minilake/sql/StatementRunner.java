@@ -103,6 +103,7 @@ final class StatementRunner {
             catalogDdl.run(exec.context, t.command());
             return SpooledResult.empty(List.of());
         }
+        if (t.command() instanceof Command.ShowTables st) return spool(exec, deltaSql.showTables(c, exec.context, st));
         if (t.command() != null) return spool(exec, CommandRunner.run(c, exec.context, t.command()));
         if (t.statements().size() == 1) return single(c, exec, t.statements().get(0), t);
         c.setAutoCommit(false);

@@ -289,6 +289,40 @@ class DeltaSqlSdkTest {
         assertThat(version(dir)).isZero();
     }
 
+    @Test
+    void deletionVectorsAreRefusedClearlyNeverWrongRows() throws Exception {
+        Path dir = location();
+        rows("CREATE TABLE dv (id BIGINT) USING DELTA LOCATION '" + dir + "'");
+        rows("INSERT INTO dv VALUES (1), (2)");
+        String file = kernel.latest(dir).files().get(0).relativePath();
+        // what Spark writes after DELETE on a table with delta.enableDeletionVectors: the same file with a DV
+        Files.writeString(dir.resolve("_delta_log/00000000000000000002.json"), String.join("\n",
+                "{\"commitInfo\":{\"timestamp\":" + System.currentTimeMillis() + ",\"operation\":\"DELETE\"}}",
+                "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,\"readerFeatures\":[\"deletionVectors\"],"
+                        + "\"writerFeatures\":[\"deletionVectors\"]}}",
+                "{\"remove\":{\"path\":\"" + file + "\",\"deletionTimestamp\":1,\"dataChange\":true}}",
+                "{\"add\":{\"path\":\"" + file + "\",\"partitionValues\":{},\"size\":1,\"modificationTime\":1,\"dataChange\":true,"
+                        + "\"deletionVector\":{\"storageType\":\"i\",\"pathOrInlineDv\":\"wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L\","
+                        + "\"sizeInBytes\":40,\"cardinality\":1}}}") + "\n");
+        assertThat(failure("SELECT count(*) FROM dv")).contains("deletion vectors");
+        assertThat(failure("INSERT INTO dv VALUES (3)")).contains("deletion vectors");
+        assertThat(version(dir)).isEqualTo(2);
+        assertThat(rows("SELECT count(*) FROM dv VERSION AS OF 1")).containsExactly(List.of("2"));
+    }
+
+    @Test
+    void showTablesListsExternalTablesAndManagedCannotShadowThem() {
+        Path dir = location();
+        rows("CREATE TABLE zeta (id BIGINT) USING DELTA LOCATION '" + dir + "'");
+        rows("CREATE TABLE alpha (id BIGINT)");
+        assertThat(rows("SHOW TABLES")).extracting(r -> r.get(1)).containsSubsequence("alpha", "zeta");
+        assertThat(failure("CREATE TABLE zeta (id BIGINT)")).contains("TABLE_OR_VIEW_ALREADY_EXISTS");
+        rows("CREATE TABLE IF NOT EXISTS zeta (id BIGINT)");
+        assertThat(failure("CREATE TABLE zeta (id BIGINT) USING DELTA LOCATION '" + location() + "'")).contains("already exists");
+        assertThat(w.tables().listSummaries(new com.databricks.sdk.service.catalog.ListSummariesRequest().setCatalogName("main")))
+                .extracting(com.databricks.sdk.service.catalog.TableSummary::getFullName).contains("main.default.zeta", "main.default.alpha");
+    }
+
     static long parquetFiles(Path dir) throws Exception {
         try (Stream<Path> s = Files.walk(dir)) {
             return s.filter(p -> p.toString().endsWith(".parquet") && !p.toString().contains("_delta_log")).count();

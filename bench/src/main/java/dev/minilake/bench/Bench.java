@@ -46,6 +46,8 @@ public final class Bench {
         register(new JobSubmitScenario(true));
         register(new SparkColdScenario());
         register(new SparkTaskScenario());
+        register(new DeltaScenarios.Insert());
+        register(new DeltaScenarios.Scan());
     }
 
     static void register(Scenario s) {

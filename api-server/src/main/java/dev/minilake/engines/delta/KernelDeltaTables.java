@@ -110,9 +110,14 @@ public final class KernelDeltaTables implements DeltaTables {
         lock.lock();
         try {
             return kernel(table, () -> {
-                Transaction txn = forPath(table).createTransactionBuilder(engine, ENGINE_INFO + " " + operation, Operation.WRITE)
+                Table t = forPath(table);
+                SnapshotImpl latest = (SnapshotImpl) t.getLatestSnapshot(engine);
+                Transaction txn = t.createTransactionBuilder(engine, ENGINE_INFO + " " + operation, Operation.WRITE)
                         .withMaxRetries(0).build(engine);
-                Snapshot snap = snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfVersion(engine, txn.getReadTableVersion()));
+                if (latest.getVersion() != txn.getReadTableVersion()) {
+                    latest = (SnapshotImpl) t.getSnapshotAsOfVersion(engine, txn.getReadTableVersion());
+                }
+                Snapshot snap = snapshot(table, latest);
                 return new KernelWrite(table, txn, snap, lock);
             });
         } catch (RuntimeException e) {

@@ -47,7 +47,7 @@ public final class DeltaStatements {
         boolean isDelta(String catalog, String schema, String name);
     }
 
-    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE }
+    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, NOOP }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -221,8 +221,8 @@ public final class DeltaStatements {
             return delta && i == t.size() ? Optional.of(new Plan(kind, null, name, List.of(), null, false, null, extended)) : null;
         }
         if (!delta) {
-            throw new UnsupportedConstructException(kind.name() + " of a table that is not an EXTERNAL Delta table ("
-                    + String.join(".", name) + ")");
+            throw new IllegalArgumentException("[DELTA_TABLE_NOT_FOUND] " + kind.name() + " needs an EXTERNAL Delta table; `"
+                    + String.join("`.`", name) + "` is not one");
         }
         Double retain = null;
         if (kind == Kind.OPTIMIZE && i < t.size() && t.get(i).isWord("ZORDER")) i = t.size(); // accepted, no clustering
@@ -263,7 +263,8 @@ public final class DeltaStatements {
             if (!isName(all.get(sig.get(start)))) start++;
             List<String> name = qualify(parts, catalog, schema);
             if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) {
-                throw new UnsupportedConstructException("time travel on a table that is not an EXTERNAL Delta table (" + String.join(".", name) + ")");
+                throw new IllegalArgumentException("[UNSUPPORTED_FEATURE.TIME_TRAVEL] Time travel needs an EXTERNAL Delta table; `"
+                        + String.join("`.`", name) + "` is not one");
             }
             Long v = null;
             String ts = null;
@@ -316,7 +317,13 @@ public final class DeltaStatements {
                 }
             }
         }
-        if (location == null) return Optional.empty();
+        if (location == null) {
+            List<String> name = qualify(ct.getTable(), catalog, schema);
+            if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return Optional.empty();
+            if (ct.isIfNotExists()) return Optional.of(new Plan(Kind.NOOP, null, name, List.of(), null, false, null, false));
+            throw new IllegalArgumentException("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table `" + String.join("`.`", name)
+                    + "`: an EXTERNAL Delta table of that name exists; a MANAGED table cannot replace it");
+        }
         if (using != null && !using.equals("DELTA")) {
             throw new UnsupportedConstructException("CREATE TABLE ... USING " + using + " LOCATION (only DELTA external tables)");
         }
