@@ -61,7 +61,7 @@ public class JobsGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "tasks run for real as " + executor.name() + " processes: spark_python, notebook (Python/SQL), python_wheel, sql file, condition, run_job, "
+        return "tasks run for real as " + executor.name() + " processes: spark_python, notebook (Python/SQL), python_wheel, spark_jar (spark-submit), sql file, condition, run_job, "
                 + "for_each; DAG with run_if, retries, timeouts, cron schedules; other task types fail the run naming the type";
     }
 
