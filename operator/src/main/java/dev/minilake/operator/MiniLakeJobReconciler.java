@@ -52,6 +52,7 @@ public class MiniLakeJobReconciler implements Reconciler<MiniLakeJob>, Cleaner<M
 
     private final OperatorSettings settings;
     private final Clock clock;
+    private final ThreadLocal<KubernetesClient> currentClient = new ThreadLocal<>();
 
     public MiniLakeJobReconciler(OperatorSettings settings) {
         this(settings, Clock.systemUTC());
@@ -74,6 +75,7 @@ public class MiniLakeJobReconciler implements Reconciler<MiniLakeJob>, Cleaner<M
     @Override
     public UpdateControl<MiniLakeJob> reconcile(MiniLakeJob job, Context<MiniLakeJob> context) {
         KubernetesClient client = context.getClient();
+        currentClient.set(client);
         String ns = job.getMetadata().getNamespace();
         MiniLakeJobSpec spec = job.getSpec();
         MiniLakeJobStatus status = job.getStatus() == null ? new MiniLakeJobStatus() : job.getStatus();
@@ -105,7 +107,7 @@ public class MiniLakeJobReconciler implements Reconciler<MiniLakeJob>, Cleaner<M
             status.setLogs("pod/" + podName + "/" + MiniLakeJob.DRIVER_CONTAINER);
             status.setMessage("Driver pod created");
             status.setObservedGeneration(job.getMetadata().getGeneration());
-            return UpdateControl.patchStatus(job);
+            return writeStatus(job);
         }
         String podPhase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
         status.setPodNames(List.of(podName));
@@ -130,7 +132,7 @@ public class MiniLakeJobReconciler implements Reconciler<MiniLakeJob>, Cleaner<M
             status.setPhase(MiniLakeJobStatus.PENDING);
             status.setMessage("Driver pod " + (podPhase == null ? "scheduled" : podPhase));
         }
-        UpdateControl<MiniLakeJob> control = UpdateControl.patchStatus(job);
+        UpdateControl<MiniLakeJob> control = writeStatus(job);
         Duration left = timeLeft(spec, status, now);
         return left == null ? control : control.rescheduleAfter(left.plusMillis(50));
     }
@@ -151,7 +153,7 @@ public class MiniLakeJobReconciler implements Reconciler<MiniLakeJob>, Cleaner<M
         if (status.getEndTime() == null) status.setEndTime(now.toString());
         if (status.getStartTime() == null && MiniLakeJobStatus.SUCCEEDED.equals(phase)) status.setStartTime(now.toString());
         log.info("MiniLakeJob {}/{} {}: {}", job.getMetadata().getNamespace(), job.getMetadata().getName(), phase, message);
-        UpdateControl<MiniLakeJob> control = UpdateControl.patchStatus(job);
+        UpdateControl<MiniLakeJob> control = writeStatus(job);
         long ttl = job.getSpec().getTtlSecondsAfterFinished();
         return ttl > 0 ? control.rescheduleAfter(Duration.ofSeconds(ttl).plusMillis(50)) : control;
     }
@@ -172,6 +174,15 @@ public class MiniLakeJobReconciler implements Reconciler<MiniLakeJob>, Cleaner<M
             return UpdateControl.noUpdate();
         }
         return UpdateControl.<MiniLakeJob>noUpdate().rescheduleAfter(Duration.between(now, expires).plusMillis(50));
+    }
+
+    /**
+     * Writes the status with a PUT on the status subresource (optimistic: a stale resourceVersion is a
+     * 409 and JOSDK retries the reconcile on fresh state).
+     */
+    private UpdateControl<MiniLakeJob> writeStatus(MiniLakeJob job) {
+        currentClient.get().resource(job).updateStatus();
+        return UpdateControl.noUpdate();
     }
 
     private static boolean timedOut(MiniLakeJobSpec spec, MiniLakeJobStatus status, Instant now) {

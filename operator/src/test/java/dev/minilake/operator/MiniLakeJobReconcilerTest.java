@@ -59,7 +59,7 @@ class MiniLakeJobReconcilerTest {
     }
 
     void awaitPhase(String name, String phase) {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(status(name).getPhase()).isEqualTo(phase));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(status(name).getPhase()).isEqualTo(phase));
     }
 
     @Test
