@@ -113,8 +113,8 @@ class KubernetesExecutorSdkTest {
                 new Task().setTaskKey("main").setSparkPythonTask(new SparkPythonTask()
                         .setPythonFile("/Workspace/Shared/k8s_fail.py"))))).getJobId();
 
-        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).getResponse();
-        Run done = org.awaitility.Awaitility.await().atMost(WAIT).until(() -> w.jobs().getRun(run.getRunId()),
+        long runId = w.jobs().runNow(new RunNow().setJobId(jobId)).getResponse().getRunId();
+        Run done = org.awaitility.Awaitility.await().atMost(WAIT).until(() -> w.jobs().getRun(runId),
                 r -> r.getState().getLifeCycleState() == RunLifeCycleState.TERMINATED
                         || r.getState().getLifeCycleState() == RunLifeCycleState.INTERNAL_ERROR);
         assertThat(done.getState().getResultState()).isEqualTo(RunResultState.FAILED);
