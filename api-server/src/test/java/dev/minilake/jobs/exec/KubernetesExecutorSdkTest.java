@@ -66,7 +66,7 @@ class KubernetesExecutorSdkTest {
     }
 
     @Test
-    void runNowRunsThroughAMiniLakeJobPodAndReturnsItsStdout() {
+    void runNowRunsThroughAMiniLakeJobPodAndReturnsItsStdout() throws Exception {
         assertThat(server.bean(TaskExecutor.class).name()).isEqualTo("kubernetes");
         w.secrets().createScope(new CreateScope().setScope("k8s"));
         w.secrets().putSecret(new PutSecret().setScope("k8s").setKey("pw").setStringValue("pod-s3cret"));
