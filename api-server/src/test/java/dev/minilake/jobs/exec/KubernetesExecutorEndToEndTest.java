@@ -81,7 +81,7 @@ class KubernetesExecutorEndToEndTest {
     }
 
     @Test
-    void runNowGoesThroughAMiniLakeJobPodAndReturnsItsStdout() {
+    void runNowGoesThroughAMiniLakeJobPodAndReturnsItsStdout() throws Exception {
         WorkspaceClient w = server.workspace();
         w.workspace().mkdirs("/Shared/k8s");
         String code = "import os\nprint('hello from pod', os.environ.get('MINILAKE_POD_NAME'))\n";
@@ -90,10 +90,10 @@ class KubernetesExecutorEndToEndTest {
         long jobId = w.jobs().create(new CreateJob().setName("k8s-hello").setTasks(List.of(new Task().setTaskKey("hello")
                 .setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/k8s/hello.py"))))).getJobId();
         long start = System.nanoTime();
-        Run run = w.jobs().runNow(jobId).get(Duration.ofMinutes(2));
+        Run run = w.jobs().runNow(new com.databricks.sdk.service.jobs.RunNow().setJobId(jobId)).get(Duration.ofMinutes(2));
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertThat(run.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
-        long taskRunId = run.getTasks().get(0).getRunId();
+        long taskRunId = run.getTasks().iterator().next().getRunId();
         String logs = w.jobs().getRunOutput(taskRunId).getLogs();
         assertThat(logs).contains("hello from pod mlj-" + run.getRunId() + "-" + taskRunId + "-driver");
         System.out.println("kubernetes executor: run_now -> TERMINATED SUCCESS in " + ms + " ms");
