@@ -50,7 +50,7 @@ class ChartTest {
     }
 
     @Test
-    void lintsCleanWithDefaultAndNonDefaultValues() {
+    void lintsCleanInStrictMode() {
         LintResult result = new Helm(CHART).lint().strict().call();
         assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
     }
