@@ -96,6 +96,21 @@ class MiniLakeJobReconcilerTest {
         assertThat(client.resources(MiniLakeJob.class).withName("ok").get().toString()).doesNotContain("s3cr3t");
     }
 
+    /** Prints (asserts nothing about speed) the time from CR creation to the driver pod and to phase Running. */
+    @Test
+    void figureCreateToPodAndRunning() {
+        client.resource(job("warm", "true")).create();
+        awaitPhase("warm", MiniLakeJobStatus.SUCCEEDED);
+        long t0 = System.nanoTime();
+        client.resource(job("fig", "sleep 5")).create();
+        await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(20)).until(() -> client.pods().withName("fig-driver").get() != null);
+        long pod = System.nanoTime();
+        await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(20)).until(() -> MiniLakeJobStatus.RUNNING.equals(status("fig").getPhase()));
+        long running = System.nanoTime();
+        System.out.printf("mock cluster: MiniLakeJob create -> driver pod %d ms, -> CR Running %d ms%n",
+                (pod - t0) / 1_000_000, (running - t0) / 1_000_000);
+    }
+
     @Test
     void nonZeroExitFailsWithTheExitCode() {
         client.resource(job("bad", "echo oops; exit 3")).create();
