@@ -24,7 +24,7 @@ import static org.awaitility.Awaitility.await;
  * the api-server and the operator becoming ready. Skips (naming why) where there is no Docker engine,
  * as on the development machines; needs the image minilake:0.1.0 built from the Dockerfile.
  */
-class K3sChartIT {
+class K3sChartTest {
     @Test
     void helmInstallIntoK3s() throws Exception {
         boolean docker;
