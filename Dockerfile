@@ -1,22 +1,37 @@
-# Multi-stage: Maven builds the jars, then a JRE image runs them. Nothing is downloaded at run time,
-# so `docker run --network none -p 8000:8000 minilake` serves the whole API.
-# (Not buildable on the development machines, which have no Docker engine; see README.)
+# Multi-stage: Maven builds the jars, then a JRE image with Python runs them. One image serves as the
+# api-server (default), the operator (`minilake-operator`) and the spark-runner (`minilake-spark-runner`).
+# Nothing is downloaded at run time, so `docker run --network none -p 8000:8000 minilake` serves the
+# whole API in single-node mode with local job execution.
+# (Not buildable on the development machines, which have no Docker engine; see docs/kubernetes.md.)
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY pom.xml .
+COPY crd-model/pom.xml crd-model/
 COPY api-server/pom.xml api-server/
 COPY operator/pom.xml operator/
 COPY spark-runner/pom.xml spark-runner/
 COPY bench/pom.xml bench/
 RUN mvn -B -q dependency:go-offline -DexcludeReactor=true || true
 COPY . .
-RUN mvn -B -q package -DskipTests
+RUN mvn -B -q package -DskipTests \
+ && mvn -B -q -pl operator,spark-runner dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib
 
 FROM eclipse-temurin:17-jre
-RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv \
+ && rm -rf /var/lib/apt/lists/* \
+ && python3 -m venv /opt/venv && /opt/venv/bin/pip install --no-cache-dir pyspark-client
+ENV PATH=/opt/venv/bin:$PATH MINILAKE_PYTHON=/opt/venv/bin/python
 # minilake.jar is a thin jar: its manifest names the dependencies in lib/ beside it
 COPY --from=build /src/api-server/target/minilake.jar /opt/minilake/minilake.jar
 COPY --from=build /src/api-server/target/lib /opt/minilake/lib
+COPY --from=build /src/operator/target/operator-*.jar /opt/minilake/operator/operator.jar
+COPY --from=build /src/operator/target/lib /opt/minilake/operator/lib
+COPY --from=build /src/spark-runner/target/spark-runner-*.jar /opt/minilake/spark-runner/spark-runner.jar
+COPY --from=build /src/spark-runner/target/lib /opt/minilake/spark-runner/lib
+RUN rm -f /opt/minilake/operator/operator-*-tests.jar \
+ && printf '#!/bin/sh\nexec java -cp "/opt/minilake/operator/operator.jar:/opt/minilake/operator/lib/*" dev.minilake.operator.OperatorMain "$@"\n' > /usr/local/bin/minilake-operator \
+ && printf '#!/bin/sh\nexec java -cp "/opt/minilake/spark-runner/spark-runner.jar:/opt/minilake/spark-runner/lib/*" dev.minilake.spark.SparkRunnerMain "$@"\n' > /usr/local/bin/minilake-spark-runner \
+ && chmod +x /usr/local/bin/minilake-operator /usr/local/bin/minilake-spark-runner
 EXPOSE 8000
 VOLUME /data
 ENTRYPOINT ["java", "-jar", "/opt/minilake/minilake.jar", "--host", "0.0.0.0", "--port", "8000", "--data-dir", "/data"]

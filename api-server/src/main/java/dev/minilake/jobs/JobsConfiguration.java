@@ -1,6 +1,7 @@
 package dev.minilake.jobs;
 
 import dev.minilake.core.settings.Settings;
+import dev.minilake.jobs.exec.KubernetesTaskExecutor;
 import dev.minilake.jobs.exec.LocalTaskExecutor;
 import dev.minilake.jobs.exec.TaskExecutor;
 import org.springframework.context.annotation.Bean;
@@ -13,8 +14,8 @@ public class JobsConfiguration {
     public TaskExecutor taskExecutor(Settings settings) {
         return switch (settings.executor()) {
             case "local" -> new LocalTaskExecutor();
-            default -> throw new IllegalStateException("MINILAKE_EXECUTOR=" + settings.executor()
-                    + " is not available in this build: the Kubernetes executor ships with the operator integration");
+            case "kubernetes" -> new KubernetesTaskExecutor(settings);
+            default -> throw new IllegalStateException("MINILAKE_EXECUTOR=" + settings.executor() + " is not known");
         };
     }
 }

@@ -69,6 +69,24 @@ public final class Settings {
             new Option(null, "MINILAKE_SPARK_RUNNER", "PATH", null,
                     "spark-runner.jar (with lib/ beside it); found beside the build when unset",
                     (s, v) -> s.sparkRunner = Path.of(v).toAbsolutePath().normalize()),
+            new Option(null, "MINILAKE_K8S_NAMESPACE", "NS", "",
+                    "kubernetes executor: namespace of MiniLakeJobs and their Secrets (default: the client's, i.e. the pod's own)",
+                    (s, v) -> s.k8sNamespace = v),
+            new Option(null, "MINILAKE_K8S_IMAGE", "IMAGE", "",
+                    "kubernetes executor: driver image of MiniLakeJobs (default: the operator's)",
+                    (s, v) -> s.k8sImage = v),
+            new Option(null, "MINILAKE_K8S_DATA_CLAIM", "PVC", "",
+                    "kubernetes executor: PersistentVolumeClaim of the data dir, mounted into driver pods at the same path",
+                    (s, v) -> s.k8sDataClaim = v),
+            new Option(null, "MINILAKE_K8S_TTL_SECONDS", "SECONDS", "3600",
+                    "kubernetes executor: ttlSecondsAfterFinished of MiniLakeJobs (0 keeps them)",
+                    (s, v) -> s.k8sTtlSeconds = parseLong("MINILAKE_K8S_TTL_SECONDS", v)),
+            new Option(null, "MINILAKE_K8S_SERVICE_URL", "URL", "",
+                    "kubernetes executor: DATABRICKS_HOST that job pods use to reach this server (the chart sets the Service URL)",
+                    (s, v) -> s.k8sServiceUrl = v),
+            new Option(null, "MINILAKE_K8S_MASTER", "URL", "",
+                    "kubernetes executor: API server URL (default: in-cluster config or ~/.kube/config)",
+                    (s, v) -> s.k8sMaster = v),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -90,6 +108,12 @@ public final class Settings {
     private String sparkMemory = "1g";
     private String sparkMaster = "local[*]";
     private Path sparkRunner;
+    private String k8sNamespace = "";
+    private String k8sImage = "";
+    private String k8sDataClaim = "";
+    private long k8sTtlSeconds = 3600;
+    private String k8sMaster = "";
+    private String k8sServiceUrl = "";
     private final List<String> positional = new ArrayList<>();
 
     public enum AuthMode { OPEN, STRICT }
@@ -199,6 +223,12 @@ public final class Settings {
         }
         return v.toLowerCase();
     }
+    public String k8sNamespace() { return k8sNamespace; }
+    public String k8sImage() { return k8sImage; }
+    public String k8sDataClaim() { return k8sDataClaim; }
+    public long k8sTtlSeconds() { return k8sTtlSeconds; }
+    public String k8sMaster() { return k8sMaster; }
+    public String k8sServiceUrl() { return k8sServiceUrl; }
 
     public static String help() {
         StringBuilder b = new StringBuilder();
