@@ -5,6 +5,7 @@ import com.databricks.sdk.core.error.platform.NotFound;
 import com.databricks.sdk.core.error.platform.ResourceAlreadyExists;
 import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
 import com.databricks.sdk.service.catalog.VolumeType;
+import com.databricks.sdk.service.files.CreateDirectoryRequest;
 import com.databricks.sdk.service.files.DirectoryEntry;
 import com.databricks.sdk.service.files.DownloadResponse;
 import com.databricks.sdk.service.files.GetMetadataResponse;
@@ -82,7 +83,7 @@ class FilesApiSdkTest {
                 .setContents(new ByteArrayInputStream("small".getBytes())));
         assertThat(Files.readString(volDir.resolve("raw/big.bin"))).isEqualTo("small");
 
-        w.files().createDirectory(VOL + "/raw/sub");
+        w.files().createDirectory(new CreateDirectoryRequest().setDirectoryPath(VOL + "/raw/sub"));
         assertThat(volDir.resolve("raw/sub")).isDirectory();
         w.files().getDirectoryMetadata(VOL + "/raw/sub");
         List<DirectoryEntry> entries = StreamSupport.stream(w.files().listDirectoryContents(

@@ -42,6 +42,7 @@ public final class Bench {
         register(new Select42Scenario());
         register(new MetadataScenario());
         register(new ArrowBulkScenario());
+        register(new FilesThroughputScenario());
     }
 
     static void register(Scenario s) {
