@@ -113,8 +113,14 @@ public class FsGroup implements ApiGroup {
             return switch (action) {
                 case "initiate-upload" -> call(blocking, () -> service.initiateUpload(path, bool(req, "overwrite", true)))
                         .flatMap(t -> json(Map.of("multipart_upload", Map.of("session_token", t))));
-                case "complete-upload" -> req.bodyToMono(JsonNode.class).defaultIfEmpty(com.fasterxml.jackson.databind.node.NullNode.instance)
-                        .flatMap(body -> call(blocking, () -> {
+                case "complete-upload" -> req.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
+                        .flatMap(bytes -> call(blocking, () -> {
+                            JsonNode body;
+                            try {
+                                body = bytes.length == 0 ? r.json().createObjectNode() : r.json().readTree(bytes);
+                            } catch (java.io.IOException e) {
+                                throw new ApiException(dev.minilake.core.error.ErrorCode.MALFORMED_REQUEST, "Malformed JSON request body");
+                            }
                             List<Integer> parts = new ArrayList<>();
                             for (JsonNode p : body.path("parts")) parts.add(p.path("part_number").asInt());
                             if (parts.isEmpty()) throw ApiException.invalid("complete-upload needs a non-empty 'parts' list");
