@@ -126,7 +126,7 @@ public class FsService {
             throw new ApiException(ErrorCode.RESOURCE_ALREADY_EXISTS, "A directory already exists at '" + rawPath + "'");
         }
         if (!overwrite && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new ApiException(ErrorCode.RESOURCE_ALREADY_EXISTS, "The file being created already exists: '" + rawPath + "'");
+            throw new ApiException(ErrorCode.ALREADY_EXISTS, "The file being created already exists: '" + rawPath + "'");
         }
         Path parent = target.getParent();
         for (Path p = parent; p != null; p = p.getParent()) {
@@ -241,7 +241,7 @@ public class FsService {
     public String initiateUpload(String rawPath, boolean overwrite) throws IOException {
         Path target = resolveRaw(rawPath);
         if (!overwrite && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new ApiException(ErrorCode.RESOURCE_ALREADY_EXISTS, "The file being created already exists: '" + decodedPath(rawPath) + "'");
+            throw new ApiException(ErrorCode.ALREADY_EXISTS, "The file being created already exists: '" + decodedPath(rawPath) + "'");
         }
         byte[] b = new byte[24];
         random.nextBytes(b);

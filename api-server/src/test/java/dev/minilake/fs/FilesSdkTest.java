@@ -2,7 +2,7 @@ package dev.minilake.fs;
 
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.NotFound;
-import com.databricks.sdk.core.error.platform.ResourceAlreadyExists;
+import com.databricks.sdk.core.error.platform.AlreadyExists;
 import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
 import com.databricks.sdk.service.catalog.VolumeType;
 import com.databricks.sdk.service.files.DirectoryEntry;
@@ -63,7 +63,7 @@ class FilesSdkTest {
 
         assertThatThrownBy(() -> w.files().upload(new UploadRequest().setFilePath("/Volumes/main/default/landing/raw/a-b.bin")
                 .setContents(new ByteArrayInputStream(new byte[1])).setOverwrite(false)))
-                .isInstanceOf(ResourceAlreadyExists.class);
+                .isInstanceOf(AlreadyExists.class);
         w.files().upload(new UploadRequest().setFilePath("/Volumes/main/default/landing/raw/a-b.bin")
                 .setContents(new ByteArrayInputStream("v2".getBytes())).setOverwrite(true));
         assertThat(Files.readString(volDir.resolve("raw/a-b.bin"))).isEqualTo("v2");
