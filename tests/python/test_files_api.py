@@ -54,3 +54,25 @@ def test_dbfs_path(w):
     w.files.upload("/dbfs/tmp/p.txt", io.BytesIO(b"via files api"), overwrite=True)
     assert w.dbfs.read("/tmp/p.txt").data == "dmlhIGZpbGVzIGFwaQ=="
     assert w.files.download("/dbfs/tmp/p.txt").contents.read() == b"via files api"
+
+
+# merged from the other fsapi helper's version of this file (f815926)
+def test_directories_and_delete(w, volume):
+    vol = "/Volumes/main/default/landing"
+    w.files.create_directory(f"{vol}/d/e")
+    w.files.upload(f"{vol}/d/a.txt", io.BytesIO(b"hello"), overwrite=True)
+    entries = list(w.files.list_directory_contents(f"{vol}/d"))
+    assert [(e.name, e.is_directory) for e in entries] == [("a.txt", False), ("e", True)]
+    assert entries[0].file_size == 5
+    w.files.delete(f"{vol}/d/a.txt")
+    assert not (volume / "d/a.txt").exists()
+    with pytest.raises(NotFound):
+        w.files.get_metadata(f"{vol}/d/a.txt")
+
+
+def test_traversal_is_refused(w, volume, server):
+    import requests
+    vol = "/Volumes/main/default/landing"
+    for p in (f"{vol}/../../../etc/passwd", f"{vol}/%2e%2e/%2e%2e/x"):
+        r = requests.get(server.url + "/api/2.0/fs/files" + p, headers={"Authorization": "Bearer x"})
+        assert r.status_code in (400, 404), p
