@@ -2,7 +2,7 @@ package dev.minilake.fs;
 
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.NotFound;
-import com.databricks.sdk.core.error.platform.ResourceAlreadyExists;
+import com.databricks.sdk.core.error.platform.AlreadyExists;
 import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
 import com.databricks.sdk.service.catalog.VolumeType;
 import com.databricks.sdk.service.files.CreateDirectoryRequest;
@@ -79,7 +79,7 @@ class FilesApiSdkTest {
         // overwrite=false refuses an existing file; overwrite=true replaces it
         assertThatThrownBy(() -> w.files().upload(new UploadRequest().setFilePath(VOL + "/raw/big.bin")
                 .setOverwrite(false).setContents(new ByteArrayInputStream(new byte[]{1}))))
-                .isInstanceOf(ResourceAlreadyExists.class);
+                .isInstanceOf(AlreadyExists.class); // 409 ALREADY_EXISTS, as the Files API answers
         w.files().upload(new UploadRequest().setFilePath(VOL + "/raw/big.bin").setOverwrite(true)
                 .setContents(new ByteArrayInputStream("small".getBytes())));
         assertThat(Files.readString(volDir.resolve("raw/big.bin"))).isEqualTo("small");
