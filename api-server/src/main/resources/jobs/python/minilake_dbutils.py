@@ -163,7 +163,7 @@ class _Fs:
                              f["path"].rsplit("/", 1)[-1] + ("/" if f["is_dir"] else ""),
                              f.get("file_size", 0), f.get("modification_time", 0)) for f in files]
         out = _json("GET", "/api/2.0/fs/directories" + urllib.parse.quote(p)).get("contents", [])
-        return [FileInfo(e["path"] + ("/" if e.get("is_directory") else ""),
+        return [FileInfo(e["path"].rstrip("/") + ("/" if e.get("is_directory") else ""),
                          e["name"] + ("/" if e.get("is_directory") else ""), e.get("file_size", 0),
                          e.get("last_modified", 0)) for e in out]
 
@@ -206,9 +206,27 @@ class _Fs:
         kind, p = _split(path)
         if kind == "dbfs":
             _json("POST", "/api/2.0/dbfs/delete", {"path": p, "recursive": recurse})
+        elif recurse and self._is_volume_dir(p):
+            self._rm_volume_tree(p)
         else:
             _call("DELETE", "/api/2.0/fs/files" + urllib.parse.quote(p))
         return True
+
+    def _is_volume_dir(self, p):
+        try:
+            _call("HEAD", "/api/2.0/fs/directories" + urllib.parse.quote(p))
+            return True
+        except Exception:
+            return False
+
+    def _rm_volume_tree(self, p):
+        for e in _json("GET", "/api/2.0/fs/directories" + urllib.parse.quote(p)).get("contents", []):
+            child = p.rstrip("/") + "/" + e["name"]
+            if e.get("is_directory"):
+                self._rm_volume_tree(child)
+            else:
+                _call("DELETE", "/api/2.0/fs/files" + urllib.parse.quote(child))
+        _call("DELETE", "/api/2.0/fs/directories" + urllib.parse.quote(p))
 
     def mkdirs(self, path):
         kind, p = _split(path)

@@ -48,6 +48,7 @@ public final class Bench {
         register(new SparkTaskScenario());
         register(new DeltaScenarios.Insert());
         register(new DeltaScenarios.Scan());
+        register(new FilesThroughputScenario());
     }
 
     static void register(Scenario s) {
