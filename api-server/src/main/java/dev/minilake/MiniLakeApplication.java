@@ -61,6 +61,7 @@ public class MiniLakeApplication {
         props.put("logging.level.root", "WARN");
         props.put("logging.level.minilake", "INFO");
         props.put("logging.pattern.console", "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n");
+        dev.minilake.core.web.TlsSetup.configure(settings, props);
         app.setDefaultProperties(props);
         app.addInitializers(ctx -> ctx.getBeanFactory().registerSingleton("settings", settings));
         return app.run();
