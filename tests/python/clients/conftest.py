@@ -31,8 +31,8 @@ class Cli:
         if not DATABRICKS.exists():
             pytest.skip(f"the Databricks CLI is not built ({DATABRICKS} missing): run scripts/clients")
         self.home = tempfile.mkdtemp(prefix="minilake-cli-home-")
-        self.env = dict(os.environ, **client_env(), HOME=self.home, DATABRICKS_HOST=host,
-                        DATABRICKS_TOKEN="dev", DATABRICKS_CLI_DISABLE_TELEMETRY="1", **(extra_env or {}))
+        self.env = {**os.environ, **client_env(), "HOME": self.home, "DATABRICKS_HOST": host,
+                    "DATABRICKS_TOKEN": "dev", "DATABRICKS_CLI_DISABLE_TELEMETRY": "1", **(extra_env or {})}
         for k in ("DATABRICKS_CONFIG_PROFILE", "DATABRICKS_CONFIG_FILE"):
             self.env.pop(k, None)
 
