@@ -23,8 +23,14 @@ resources:
   jobs:
     daily_load:
       name: daily_load
+      # the CLI refuses a task without compute; serverless (an environment) is the smallest addition
+      environments:
+        - environment_key: default
+          spec:
+            client: "1"
       tasks:
         - task_key: main
+          environment_key: default
           spark_python_task:
             python_file: ./src/load.py
 """
