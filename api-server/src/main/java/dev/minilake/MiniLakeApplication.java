@@ -83,6 +83,7 @@ public class MiniLakeApplication {
         // Kernel warns on every snapshot of a table without a checkpoint (normal for small tables)
         props.put("logging.level.io.delta.kernel", "ERROR");
         props.put("logging.pattern.console", "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n");
+        dev.minilake.core.web.TlsSetup.configure(settings, props);
         app.setDefaultProperties(props);
         app.addInitializers(ctx -> ctx.getBeanFactory().registerSingleton("settings", settings));
         return app.run();

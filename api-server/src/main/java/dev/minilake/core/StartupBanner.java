@@ -31,14 +31,16 @@ public class StartupBanner implements ApplicationListener<WebServerInitializedEv
                 .map(g -> String.format("  %-22s %s", g.name(), g.status().label()))
                 .collect(Collectors.joining("\n"));
         System.out.printf("""
-                MiniLake listening on http://%s:%d  (ready in %d ms)
+                MiniLake listening on %s://%s:%d  (ready in %d ms)
                   data dir: %s%s
-                  auth: %s   DATABRICKS_HOST=http://%s:%d DATABRICKS_TOKEN=dev
-                services:
+                  auth: %s   DATABRICKS_HOST=%s://%s:%d DATABRICKS_TOKEN=dev
+                %sservices:
                 %s
-                """, settings.host(), port, uptime, dataDir.root(),
+                """, settings.scheme(), settings.host(), port, uptime, dataDir.root(),
                 dataDir.isEphemeral() ? " (ephemeral, removed at exit)" : " (persistent)",
-                settings.authMode().name().toLowerCase(), displayHost(), port, services);
+                settings.authMode().name().toLowerCase(), settings.scheme(), displayHost(), port,
+                settings.tls() ? "  tls: trust " + dev.minilake.core.web.TlsSetup.certificatePem(settings)
+                        + " (SSL_CERT_FILE / REQUESTS_CA_BUNDLE)\n" : "", services);
         System.out.flush();
     }
 

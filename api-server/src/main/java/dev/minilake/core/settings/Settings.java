@@ -87,6 +87,13 @@ public final class Settings {
             new Option(null, "MINILAKE_K8S_MASTER", "URL", "",
                     "kubernetes executor: API server URL (default: in-cluster config or ~/.kube/config)",
                     (s, v) -> s.k8sMaster = v),
+            new Option("--tls", "MINILAKE_TLS", null, "0",
+                    "serve HTTPS; without --cert/--key a self-signed certificate for localhost is generated on first use (in <data dir>/tls, else ~/.minilake/tls) and its PEM path printed",
+                    (s, v) -> s.tls = parseBool("MINILAKE_TLS", v)),
+            new Option("--cert", "MINILAKE_TLS_CERT", "PEM", null, "certificate chain (PEM) for --tls; implies --tls, needs --key",
+                    (s, v) -> s.tlsCert = Path.of(v).toAbsolutePath().normalize()),
+            new Option("--key", "MINILAKE_TLS_KEY", "PEM", null, "private key (PEM, PKCS#8 or PKCS#1) for --cert",
+                    (s, v) -> s.tlsKey = Path.of(v).toAbsolutePath().normalize()),
             new Option("--help", null, null, null, "print this help and exit",
                     (s, v) -> s.help = true));
 
@@ -100,6 +107,9 @@ public final class Settings {
     private long workspaceId = 6051921418418893L;
     private String userName = "dev@minilake.local";
     private boolean help;
+    private boolean tls;
+    private Path tlsCert;
+    private Path tlsKey;
     private String python = "python3";
     private String executor = "local";
     private List<Path> storageRoots = List.of();
@@ -161,6 +171,10 @@ public final class Settings {
                 o.apply().accept(s, value);
             }
         }
+        if ((s.tlsCert == null) != (s.tlsKey == null)) {
+            throw new IllegalArgumentException("--cert and --key go together");
+        }
+        if (s.tlsCert != null) s.tls = true;
         return s;
     }
 
@@ -301,5 +315,12 @@ public final class Settings {
     public long workspaceId() { return workspaceId; }
     public String userName() { return userName; }
     public boolean helpRequested() { return help; }
+    /** True when MiniLake serves HTTPS instead of HTTP. */
+    public boolean tls() { return tls; }
+    /** The PEM certificate given with --cert, or null (a self-signed one is generated). */
+    public Path tlsCert() { return tlsCert; }
+    public Path tlsKey() { return tlsKey; }
+    /** http or https. */
+    public String scheme() { return tls ? "https" : "http"; }
     public List<String> positional() { return List.copyOf(positional); }
 }

@@ -28,6 +28,6 @@ public class ServerAddress implements ApplicationListener<WebServerInitializedEv
     public String baseUrl() {
         String host = settings.host();
         if (host.equals("0.0.0.0") || host.equals("::")) host = "127.0.0.1";
-        return "http://" + host + ":" + port;
+        return settings.scheme() + "://" + host + ":" + port;
     }
 }

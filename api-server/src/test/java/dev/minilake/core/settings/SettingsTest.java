@@ -21,6 +21,21 @@ class SettingsTest {
     }
 
     @Test
+    void tlsFlags() {
+        assertThat(Settings.parse(new String[0], Map.of()).scheme()).isEqualTo("http");
+        Settings s = Settings.parse(new String[]{"--tls"}, Map.of());
+        assertThat(s.tls()).isTrue();
+        assertThat(s.scheme()).isEqualTo("https");
+        assertThat(s.tlsCert()).isNull();
+        Settings given = Settings.parse(new String[]{"--cert", "/tmp/c.pem", "--key", "/tmp/k.pem"}, Map.of());
+        assertThat(given.tls()).isTrue();
+        assertThat(given.tlsCert()).isEqualTo(Path.of("/tmp/c.pem"));
+        assertThatThrownBy(() -> Settings.parse(new String[]{"--cert", "/tmp/c.pem"}, Map.of()))
+                .hasMessageContaining("--cert and --key go together");
+        assertThat(Settings.help()).contains("--tls", "--cert PEM", "--key PEM");
+    }
+
+    @Test
     void flagsBeatEnvironment() {
         Settings s = Settings.parse(new String[]{"--port", "9001", "--data-dir=/tmp/x"},
                 Map.of("MINILAKE_PORT", "7000", "MINILAKE_DATA_DIR", "/tmp/y", "MINILAKE_VERBOSE", "1"));
