@@ -42,9 +42,6 @@ def test_fs_on_dbfs(cli, w, tmp_path):
     assert "hello.txt" not in cli.run("fs", "ls", "dbfs:/cli").stdout
 
 
-@pytest.mark.xfail(raises=AssertionError, strict=False,
-                   reason="the CLI uses the Files API (/api/2.0/fs) for /Volumes paths; it is the fsapi "
-                          "helper's work and answers 501 NOT_IMPLEMENTED until it is merged")
 def test_fs_on_volumes(cli, w, tmp_path):
     w.catalogs.create(name="vc")
     w.schemas.create(name="vs", catalog_name="vc")
@@ -55,6 +52,7 @@ def test_fs_on_volumes(cli, w, tmp_path):
     cli.run("fs", "cp", str(src), "dbfs:/Volumes/vc/vs/vol/v.csv")
     assert "v.csv" in cli.run("fs", "ls", "dbfs:/Volumes/vc/vs/vol").stdout
     assert cli.run("fs", "cat", "dbfs:/Volumes/vc/vs/vol/v.csv").stdout == "a,b\n1,2\n"
+    assert w.files.download("/Volumes/vc/vs/vol/v.csv").contents.read() == b"a,b\n1,2\n"  # the same bytes
     cli.run("fs", "rm", "dbfs:/Volumes/vc/vs/vol/v.csv")
     assert "v.csv" not in cli.run("fs", "ls", "dbfs:/Volumes/vc/vs/vol").stdout
 
