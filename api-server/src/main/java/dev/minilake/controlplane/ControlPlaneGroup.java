@@ -87,7 +87,7 @@ public class ControlPlaneGroup implements ApiGroup {
             m.put("name", g.name());
             m.put("status", g.status().name());
             m.put("label", g.status().label());
-            m.put("note", g.note());
+            m.put("note", g.note() + g.liveState().map(state -> "; " + state).orElse(""));
             m.put("sdk_apis", g.sdkApis());
             return m;
         }).toList();

@@ -17,6 +17,14 @@ public interface ApiGroup {
     /** One line saying what is real and what is not. */
     String note();
 
+    /**
+     * What the group is doing right now (e.g. the warm Spark's state), shown after the note in
+     * {@code /_minilake/services}; kept apart from {@link #note()} so generated docs stay stable.
+     */
+    default java.util.Optional<String> liveState() {
+        return java.util.Optional.empty();
+    }
+
     /** The SDK API classes this group serves, as the Python SDK names them (e.g. "TokensAPI"). */
     List<String> sdkApis();
 

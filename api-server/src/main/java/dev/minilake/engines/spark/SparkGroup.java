@@ -33,7 +33,12 @@ public class SparkGroup implements ApiGroup {
     @Override
     public String note() {
         return "warm Spark 4.0 + Delta 4.0 in a separate JVM (spark-runner), started on first use, kept across resets; "
-                + "Spark Connect for Python tasks; state " + spark.state() + spark.connectUrl().map(u -> " at " + u).orElse("");
+                + "Spark Connect for Python tasks";
+    }
+
+    @Override
+    public java.util.Optional<String> liveState() {
+        return java.util.Optional.of("state " + spark.state() + spark.connectUrl().map(u -> " at " + u).orElse(""));
     }
 
     @Override
