@@ -42,9 +42,6 @@ def test_fs_on_dbfs(cli, w, tmp_path):
     assert "hello.txt" not in cli.run("fs", "ls", "dbfs:/cli").stdout
 
 
-@pytest.mark.xfail(strict=True, reason="CLI v1.9.0 sends the whole volume path percent-encoded "
-                   "(/api/2.0/fs/files/Volumes%2Fvc%2F...), and MiniLake's Files API still refuses encoded "
-                   "separators; known gap, to be fixed in the Files API")
 def test_fs_on_volumes(cli, w, tmp_path):
     w.catalogs.create(name="vc")
     w.schemas.create(name="vs", catalog_name="vc")

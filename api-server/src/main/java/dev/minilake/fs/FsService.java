@@ -73,12 +73,11 @@ public class FsService {
      */
     public Path resolveRaw(String rawPath) {
         if (rawPath == null || rawPath.isEmpty() || rawPath.equals("/")) throw ApiException.invalid("A path is required");
-        List<String> raw = ConfinedPath.segments(rawPath.startsWith("/") ? rawPath : "/" + rawPath);
-        List<String> segs = new ArrayList<>(raw.size());
-        for (String s : raw) segs.add(decode(s));
+        List<String> segs = decodedSegments(rawPath.startsWith("/") ? rawPath : "/" + rawPath);
+        if (segs.isEmpty()) throw ApiException.invalid("A path is required");
         for (String s : segs) {
-            if (s.equals("..") || s.equals(".") || s.contains("/") || s.contains("\\") || s.indexOf('\0') >= 0) {
-                throw ApiException.invalid("Path must not contain '.', '..' or encoded separators: '" + rawPath + "'");
+            if (s.equals("..") || s.equals(".") || s.contains("\\") || s.indexOf('\0') >= 0) {
+                throw ApiException.invalid("Path must not contain '.' or '..' segments: '" + rawPath + "'");
             }
         }
         String first = segs.get(0);
@@ -231,9 +230,23 @@ public class FsService {
 
     /** The user-visible (decoded, canonical) form of a raw path. */
     public static String decodedPath(String rawPath) {
+        return "/" + String.join("/", decodedSegments(rawPath));
+    }
+
+    /**
+     * Percent-decodes each segment and splits again on "/": the CLI (v1.9.0) sends a whole volume
+     * path as one segment ("Volumes%2Fc%2Fs%2Fv%2Ff"), and Databricks treats the encoded slash as
+     * a separator. Traversal is checked on the result, so "..%2F.." is still refused.
+     */
+    private static List<String> decodedSegments(String rawPath) {
+        if (rawPath.indexOf('\0') >= 0) throw ApiException.invalid("Path must not contain NUL characters");
         List<String> segs = new ArrayList<>();
-        for (String s : ConfinedPath.segments(rawPath)) segs.add(decode(s));
-        return "/" + String.join("/", segs);
+        for (String raw : rawPath.split("/")) {
+            for (String s : decode(raw).split("/")) {
+                if (!s.isEmpty()) segs.add(s);
+            }
+        }
+        return segs;
     }
 
     // ---- multipart uploads (the SDKs' presigned-URL flow, served by MiniLake itself) ----

@@ -181,6 +181,19 @@ class FilesSdkTest {
     }
 
     @Test
+    void encodedSeparatorsAreSeparators() throws Exception {
+        // the CLI (v1.9.0) sends the whole path as one percent-encoded segment
+        HttpResponse<String> put = server.send("PUT",
+                "/api/2.0/fs/files/Volumes%2Fmain%2Fdefault%2Flanding%2Fenc%2Fone.txt?overwrite=true", "encoded");
+        assertThat(put.statusCode()).isEqualTo(204);
+        assertThat(Files.readString(volDir.resolve("enc/one.txt"))).isEqualTo("encoded");
+        HttpResponse<String> get = server.send("GET", "/api/2.0/fs/files/Volumes/main/default/landing/enc/one.txt", null);
+        assertThat(get.body()).isEqualTo("encoded");
+        HttpResponse<String> list = server.send("GET", "/api/2.0/fs/directories/Volumes%2Fmain%2Fdefault%2Flanding%2Fenc", null);
+        assertThat(list.body()).contains("/Volumes/main/default/landing/enc/one.txt");
+    }
+
+    @Test
     void multipartUploadSessionAssemblesParts() {
         String file = "/api/2.0/fs/files/Volumes/main/default/landing/mp/big.bin";
         HttpResponse<String> init = server.send("POST", file + "?action=initiate-upload", "");
