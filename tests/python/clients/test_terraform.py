@@ -187,7 +187,7 @@ def test_apply_plan_destroy(server, w, tmp_path):
     init = tf.run("init")
     assert "Terraform has been successfully initialized" in init.stdout
     apply = tf.run("apply", "-auto-approve")
-    assert "Apply complete! Resources: 14 added, 0 changed, 0 destroyed." in apply.stdout
+    assert "Apply complete! Resources: 13 added, 0 changed, 0 destroyed." in apply.stdout
 
     # every resource reads back exactly as written: a second plan has nothing to do
     plan = tf.run("plan", "-detailed-exitcode", ok=(0, 2))
@@ -196,7 +196,7 @@ def test_apply_plan_destroy(server, w, tmp_path):
     # the effects are real, seen through the SDK and SQL
     catalog = w.catalogs.get("sandbox")
     assert catalog.comment == "created by terraform"
-    duckdb_file = pathlib.Path(catalog.storage_root)
+    duckdb_file = pathlib.Path(catalog.storage_location)
     assert duckdb_file.exists() and duckdb_file.suffix == ".duckdb"
     assert w.schemas.get("sandbox.things").name == "things"
     wh = next(x for x in w.warehouses.list() if x.name == "local-compute")
@@ -231,7 +231,7 @@ def test_apply_plan_destroy(server, w, tmp_path):
 
     sql(w, wh.id, "DROP TABLE sandbox.things.t")
     destroy = tf.run("destroy", "-auto-approve")
-    assert "Destroy complete! Resources: 14 destroyed." in destroy.stdout
+    assert "Destroy complete! Resources: 13 destroyed." in destroy.stdout
 
     # and everything is gone again, including the catalog's DuckDB database
     with pytest.raises(NotFound):
