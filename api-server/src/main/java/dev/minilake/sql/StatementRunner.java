@@ -3,6 +3,7 @@ package dev.minilake.sql;
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.Command;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
+import dev.minilake.engines.sqltranslate.VolumePaths;
 import dev.minilake.engines.sqltranslate.Translation;
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
 import dev.minilake.engines.sqltranslate.TypeMapping;
@@ -33,13 +34,17 @@ final class StatementRunner {
     private final ArrowSpool arrowSpool;
     private final DeltaSql deltaSql;
 
-    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool, DeltaSql deltaSql) {
+    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool, DeltaSql deltaSql,
+                    VolumePaths volumePaths) {
+        this.volumePaths = volumePaths;
         this.duckdb = duckdb;
         this.catalogDdl = catalogDdl;
         this.spool = spool;
         this.arrowSpool = arrowSpool;
         this.deltaSql = deltaSql;
     }
+
+    private final VolumePaths volumePaths;
 
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
@@ -52,7 +57,7 @@ final class StatementRunner {
                 }
                 return;
             }
-            Translation t = SqlTranslator.translate(exec.request.statement());
+            Translation t = SqlTranslator.translate(exec.request.statement(), volumePaths);
             try (Connection c = duckdb.connect()) {
                 use(c, exec.context);
                 exec.succeed(execute(c, exec, t, onUse));

@@ -48,7 +48,7 @@ public class StatementsService implements AutoCloseable {
 
     public StatementsService(DuckDbEngine duckdb, DataDir dataDir, QueryHistoryService history, SqlSessionsService sessions,
                              CatalogsService catalogs, SchemasService schemas, dev.minilake.catalog.TablesService tables,
-                             dev.minilake.engines.delta.DeltaTables delta) {
+                             dev.minilake.engines.delta.DeltaTables delta, dev.minilake.catalog.VolumesService volumes) {
         AtomicInteger n = new AtomicInteger();
         int threads = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000), r -> {
@@ -58,7 +58,8 @@ public class StatementsService implements AutoCloseable {
         });
         this.arrowAllocator = new RootAllocator();
         this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
-                new ArrowSpool(arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta));
+                new ArrowSpool(arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta),
+                new VolumeFilePaths(volumes));
         this.history = history;
         this.sessions = sessions;
         this.results = dataDir.area("results");

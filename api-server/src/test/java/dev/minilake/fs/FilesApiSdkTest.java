@@ -16,7 +16,6 @@ import com.databricks.sdk.service.sql.StatementResponse;
 import com.databricks.sdk.service.sql.StatementState;
 import dev.minilake.support.MiniLakeServer;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -121,8 +120,6 @@ class FilesApiSdkTest {
     }
 
     @Test
-    @Disabled("known gap: the SQL translator does not yet map /Volumes/... paths in read_csv to the volume's directory, "
-            + "so DuckDB looks for the literal path (IO Error: No files found)")
     void sqlReadsAnUploadedCsv() {
         w.files().upload(new UploadRequest().setFilePath(VOL + "/csv/people.csv")
                 .setContents(new ByteArrayInputStream("id,name\n1,ada\n2,bob\n3,cy\n".getBytes(StandardCharsets.UTF_8))));
@@ -130,6 +127,15 @@ class FilesApiSdkTest {
                 .setStatement("SELECT count(*) AS n, max(name) AS m FROM read_csv('" + VOL + "/csv/people.csv')"));
         assertThat(r.getStatus().getState()).as(String.valueOf(r.getStatus().getError())).isEqualTo(StatementState.SUCCEEDED);
         assertThat(r.getResult().getDataArray()).containsExactly(List.of("3", "cy"));
+        // a glob over the volume, and an escape or unknown volume that fails as a statement
+        StatementResponse glob = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
+                .setStatement("SELECT count(*) FROM read_csv('" + VOL + "/csv/*.csv')"));
+        assertThat(glob.getResult().getDataArray()).containsExactly(List.of("3"));
+        for (String bad : List.of(VOL + "/../../x.csv", "/Volumes/main/default/nosuchvol/x.csv")) {
+            StatementResponse f = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
+                    .setStatement("SELECT * FROM read_csv('" + bad + "')"));
+            assertThat(f.getStatus().getState()).as(bad).isEqualTo(StatementState.FAILED);
+        }
     }
 
     @Test

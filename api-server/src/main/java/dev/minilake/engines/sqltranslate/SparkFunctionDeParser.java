@@ -27,7 +27,17 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
     private static final Set<String> UNSUPPORTED = Set.of("from_json", "schema_of_json", "input_file_name",
             "from_avro", "to_avro", "from_protobuf", "to_protobuf", "posexplode", "inline", "stack");
 
+    /** DuckDB's file-reading functions, whose first argument is a path (or glob). */
+    private static final Set<String> FILE_FUNCTIONS = Set.of("read_csv", "read_csv_auto", "read_parquet",
+            "parquet_scan", "read_json", "read_json_auto", "read_ndjson", "read_ndjson_auto", "read_text",
+            "read_blob", "glob", "parquet_schema", "parquet_metadata");
+
     final List<String> parameterNames = new ArrayList<>();
+    private final VolumePaths volumes;
+
+    SparkFunctionDeParser(VolumePaths volumes) {
+        this.volumes = volumes;
+    }
 
     @Override
     public <S> StringBuilder visit(JdbcNamedParameter p, S context) {
@@ -49,6 +59,10 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
         String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
         List<Expression> args = f.getParameters() == null ? List.of() : new ArrayList<>(f.getParameters());
         if (UNSUPPORTED.contains(name)) throw new UnsupportedConstructException("function " + name + "()");
+        if (FILE_FUNCTIONS.contains(name) && !args.isEmpty() && args.get(0) instanceof StringValue path
+                && path.getValue().startsWith("/Volumes/")) {
+            path.setValue(volumes.resolve(path.getValue().replace("''", "'")).replace("'", "''"));
+        }
         switch (name) {
             case "named_struct" -> {
                 if (args.size() % 2 != 0) throw new UnsupportedConstructException("named_struct() with an odd number of arguments");

@@ -37,6 +37,11 @@ public final class SqlTranslator {
     }
 
     public static Translation translate(String sql) {
+        return translate(sql, VolumePaths.NONE);
+    }
+
+    /** As {@link #translate(String)}, with /Volumes/... paths in file functions mapped by {@code volumes}. */
+    public static Translation translate(String sql, VolumePaths volumes) {
         Optional<Command> command = CommandRecognizer.recognize(sql);
         if (command.isPresent()) return Translation.command(command.get());
         LexicalPass lexical = LexicalPass.apply(sql);
@@ -64,13 +69,13 @@ public final class SqlTranslator {
             ins.setOverwrite(false);
             ins.setTableKeyword(false);
         }
-        out.add(deparse(st, lexical));
+        out.add(deparse(st, lexical, volumes));
         return new Translation(classify(st), null, out, options, true);
     }
 
-    private static DuckSql deparse(Statement st, LexicalPass lexical) {
+    private static DuckSql deparse(Statement st, LexicalPass lexical, VolumePaths volumes) {
         StringBuilder buffer = new StringBuilder();
-        SparkFunctionDeParser expressions = new SparkFunctionDeParser();
+        SparkFunctionDeParser expressions = new SparkFunctionDeParser(volumes);
         SelectDeParser selects = new SelectDeParser(expressions, buffer) {
             @Override
             public <S> StringBuilder visit(PlainSelect select, S context) {

@@ -47,6 +47,17 @@ class SqlTranslatorTest {
     }
 
     @Test
+    void volumePathsInFileFunctionsAreMapped() {
+        VolumePaths local = p -> "/data/vols" + p.substring("/Volumes".length());
+        String sql = SqlTranslator.translate("SELECT * FROM read_csv('/Volumes/c/s/v/it''s.csv') WHERE x = '/Volumes/c/s/v/a'",
+                local).statements().get(0).sql();
+        assertThat(sql).contains("read_csv('/data/vols/c/s/v/it''s.csv')")
+                .contains("x = '/Volumes/c/s/v/a'"); // only file-function arguments are paths
+        assertThat(SqlTranslator.translate("SELECT * FROM read_parquet('/tmp/x.parquet')", local).statements().get(0).sql())
+                .contains("'/tmp/x.parquet'");
+    }
+
+    @Test
     void insertOverwriteIsDeleteThenInsert() {
         Translation t = SqlTranslator.translate("INSERT OVERWRITE TABLE t SELECT * FROM s");
         assertThat(t.kind()).isEqualTo(StatementKind.DML);
