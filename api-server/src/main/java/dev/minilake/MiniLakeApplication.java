@@ -65,7 +65,21 @@ public class MiniLakeApplication {
             System.exit(2);
         }
         NativeLibraries.preloadInBackground();
+        useAotWhenBuilt();
         start(settings);
+    }
+
+    /**
+     * The packaged jar carries Spring AOT's generated bean definitions (spring-boot-maven-plugin
+     * process-aot), which save the start-up's component scan and configuration parsing. Only main()
+     * turns them on: an in-process start from a test's class path may see generated classes that
+     * are older than the sources. {@code -Dspring.aot.enabled=false} turns them off.
+     */
+    static void useAotWhenBuilt() {
+        if (System.getProperty("spring.aot.enabled") == null && !Boolean.getBoolean("spring.aot.processing")
+                && MiniLakeApplication.class.getResource("MiniLakeApplication__ApplicationContextInitializer.class") != null) {
+            System.setProperty("spring.aot.enabled", "true");
+        }
     }
 
     /** Starts a server; tests call this directly to get a real server on a free port. */

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The ARROW_STREAM fast path: DuckDB exports the result as Arrow batches (its C data interface),
@@ -37,11 +38,12 @@ import java.util.function.BooleanSupplier;
 final class ArrowSpool {
     static final String MEDIA_TYPE = "application/vnd.apache.arrow.stream";
 
-    private final BufferAllocator allocator;
+    /** Supplied lazily: Arrow's allocator is only created by the first ARROW_STREAM statement. */
+    private final Supplier<BufferAllocator> allocator;
     private final int batchRows;
     private final long bytesPerChunk;
 
-    ArrowSpool(BufferAllocator allocator, int batchRows, long bytesPerChunk) {
+    ArrowSpool(Supplier<BufferAllocator> allocator, int batchRows, long bytesPerChunk) {
         this.allocator = allocator;
         this.batchRows = batchRows;
         this.bytesPerChunk = bytesPerChunk;
@@ -67,7 +69,7 @@ final class ArrowSpool {
         List<SpooledResult.Chunk> chunks = new ArrayList<>();
         long total = 0, totalBytes = 0;
         boolean truncated = false;
-        try (BufferAllocator alloc = allocator.newChildAllocator("statement", 0, Long.MAX_VALUE);
+        try (BufferAllocator alloc = allocator.get().newChildAllocator("statement", 0, Long.MAX_VALUE);
              ArrowReader reader = (ArrowReader) rs.arrowExportStream(alloc, batchRows)) {
             VectorSchemaRoot batch = reader.getVectorSchemaRoot();
             try (VectorSchemaRoot out = VectorSchemaRoot.create(databricksSchema(batch.getSchema()), alloc)) {

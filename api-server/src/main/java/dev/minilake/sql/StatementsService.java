@@ -12,6 +12,7 @@ import dev.minilake.sql.StatementDtos.StatementResponse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.springframework.stereotype.Service;
+import org.springframework.util.function.SingletonSupplier;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,7 +45,9 @@ public class StatementsService implements AutoCloseable {
     private final QueryHistoryService history;
     private final SqlSessionsService sessions;
     private final Path results;
-    private final BufferAllocator arrowAllocator;
+    /** Created by the first ARROW_STREAM statement, not at start-up. */
+    private final SingletonSupplier<BufferAllocator> arrowAllocator = SingletonSupplier.of(RootAllocator::new);
+    private volatile boolean arrowUsed;
 
     public StatementsService(DuckDbEngine duckdb, DataDir dataDir, QueryHistoryService history, SqlSessionsService sessions,
                              CatalogsService catalogs, SchemasService schemas, dev.minilake.catalog.TablesService tables,
@@ -56,9 +59,11 @@ public class StatementsService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.arrowAllocator = new RootAllocator();
         this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
-                new ArrowSpool(arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta),
+                new ArrowSpool(() -> {
+                    arrowUsed = true;
+                    return arrowAllocator.obtain();
+                }, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta),
                 new VolumeFilePaths(volumes));
         this.history = history;
         this.sessions = sessions;
@@ -202,6 +207,6 @@ public class StatementsService implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
-        arrowAllocator.close();
+        if (arrowUsed) arrowAllocator.obtain().close();
     }
 }

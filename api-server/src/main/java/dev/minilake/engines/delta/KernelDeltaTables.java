@@ -10,6 +10,7 @@ import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.data.Row;
 import io.delta.kernel.defaults.engine.DefaultEngine;
 import io.delta.kernel.engine.Engine;
+import org.springframework.util.function.SingletonSupplier;
 import io.delta.kernel.exceptions.KernelException;
 import io.delta.kernel.exceptions.TableNotFoundException;
 import io.delta.kernel.expressions.Literal;
@@ -57,7 +58,12 @@ public final class KernelDeltaTables implements DeltaTables {
     private static final String ENGINE_INFO = "MiniLake/0.1";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Engine engine = DefaultEngine.create(new Configuration());
+    /** Created on first use: Hadoop's Configuration costs hundreds of milliseconds of class loading at start-up. */
+    private final SingletonSupplier<Engine> engine = SingletonSupplier.of(() -> DefaultEngine.create(new Configuration()));
+
+    private Engine engine() {
+        return engine.obtain();
+    }
     private final Map<Path, ReentrantLock> writeLocks = new ConcurrentHashMap<>();
 
     @Override
@@ -73,17 +79,17 @@ public final class KernelDeltaTables implements DeltaTables {
 
     @Override
     public Snapshot latest(Path table) {
-        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getLatestSnapshot(engine)));
+        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getLatestSnapshot(engine())));
     }
 
     @Override
     public Snapshot atVersion(Path table, long version) {
-        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfVersion(engine, version)));
+        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfVersion(engine(), version)));
     }
 
     @Override
     public Snapshot atTimestamp(Path table, long epochMillis) {
-        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfTimestamp(engine, epochMillis)));
+        return kernel(table, () -> snapshot(table, (SnapshotImpl) forPath(table).getSnapshotAsOfTimestamp(engine(), epochMillis)));
     }
 
     @Override
@@ -91,16 +97,16 @@ public final class KernelDeltaTables implements DeltaTables {
         if (columns.isEmpty()) throw new DeltaException("A new Delta table needs at least one column.");
         return kernel(table, () -> {
             Files.createDirectories(table);
-            var builder = forPath(table).createTransactionBuilder(engine, ENGINE_INFO + " CREATE TABLE", Operation.CREATE_TABLE)
-                    .withSchema(engine, DeltaTypes.schema(columns))
-                    .withPartitionColumns(engine, partitionColumns);
+            var builder = forPath(table).createTransactionBuilder(engine(), ENGINE_INFO + " CREATE TABLE", Operation.CREATE_TABLE)
+                    .withSchema(engine(), DeltaTypes.schema(columns))
+                    .withPartitionColumns(engine(), partitionColumns);
             Map<String, String> delta = new LinkedHashMap<>();
             if (properties != null) properties.forEach((k, v) -> {
                 if (k.startsWith("delta.")) delta.put(k, v);
             });
-            if (!delta.isEmpty()) builder = builder.withTableProperties(engine, delta);
-            Transaction txn = builder.build(engine);
-            return finish(txn.commit(engine, CloseableIterable.emptyIterable()));
+            if (!delta.isEmpty()) builder = builder.withTableProperties(engine(), delta);
+            Transaction txn = builder.build(engine());
+            return finish(txn.commit(engine(), CloseableIterable.emptyIterable()));
         });
     }
 
@@ -111,11 +117,11 @@ public final class KernelDeltaTables implements DeltaTables {
         try {
             return kernel(table, () -> {
                 Table t = forPath(table);
-                SnapshotImpl latest = (SnapshotImpl) t.getLatestSnapshot(engine);
-                Transaction txn = t.createTransactionBuilder(engine, ENGINE_INFO + " " + operation, Operation.WRITE)
-                        .withMaxRetries(0).build(engine);
+                SnapshotImpl latest = (SnapshotImpl) t.getLatestSnapshot(engine());
+                Transaction txn = t.createTransactionBuilder(engine(), ENGINE_INFO + " " + operation, Operation.WRITE)
+                        .withMaxRetries(0).build(engine());
                 if (latest.getVersion() != txn.getReadTableVersion()) {
-                    latest = (SnapshotImpl) t.getSnapshotAsOfVersion(engine, txn.getReadTableVersion());
+                    latest = (SnapshotImpl) t.getSnapshotAsOfVersion(engine(), txn.getReadTableVersion());
                 }
                 Snapshot snap = snapshot(table, latest);
                 return new KernelWrite(table, txn, snap, lock);
@@ -158,7 +164,7 @@ public final class KernelDeltaTables implements DeltaTables {
             done = true;
             try {
                 return kernel(table, () -> {
-                    Row state = txn.getTransactionState(engine);
+                    Row state = txn.getTransactionState(engine());
                     List<Row> actions = new ArrayList<>();
                     long now = System.currentTimeMillis();
                     for (DataFile f : removed) {
@@ -166,15 +172,15 @@ public final class KernelDeltaTables implements DeltaTables {
                     }
                     for (NewFile f : added) {
                         Map<String, Literal> partition = literals(snapshot, f.partitionValues());
-                        var ctx = Transaction.getWriteContext(engine, state, partition);
+                        var ctx = Transaction.getWriteContext(engine(), state, partition);
                         DataFileStatus status = new DataFileStatus(new org.apache.hadoop.fs.Path(f.path().toUri()).toString(),
                                 Files.size(f.path()), Files.getLastModifiedTime(f.path()).toMillis(), Optional.empty());
-                        try (CloseableIterator<Row> rows = Transaction.generateAppendActions(engine, state,
+                        try (CloseableIterator<Row> rows = Transaction.generateAppendActions(engine(), state,
                                 singleton(status), ctx)) {
                             while (rows.hasNext()) actions.add(rows.next());
                         }
                     }
-                    return finish(txn.commit(engine, CloseableIterable.inMemoryIterable(iterator(actions))));
+                    return finish(txn.commit(engine(), CloseableIterable.inMemoryIterable(iterator(actions))));
                 });
             } finally {
                 lock.unlock();
@@ -222,7 +228,7 @@ public final class KernelDeltaTables implements DeltaTables {
         StructType schema = s.getSchema();
         List<String> partitionColumns = s.getPartitionColumnNames();
         List<DataFile> files = new ArrayList<>();
-        try (CloseableIterator<FilteredColumnarBatch> batches = s.getScanBuilder().build().getScanFiles(engine)) {
+        try (CloseableIterator<FilteredColumnarBatch> batches = s.getScanBuilder().build().getScanFiles(engine())) {
             while (batches.hasNext()) {
                 try (CloseableIterator<Row> rows = batches.next().getRows()) {
                     while (rows.hasNext()) {
@@ -238,7 +244,7 @@ public final class KernelDeltaTables implements DeltaTables {
             }
         }
         Set<String> readerFeatures = s.getProtocol().getReaderFeatures();
-        return new Snapshot(table, s.getVersion(), s.getTimestamp(engine), DeltaTypes.columns(schema), List.copyOf(partitionColumns),
+        return new Snapshot(table, s.getVersion(), s.getTimestamp(engine()), DeltaTypes.columns(schema), List.copyOf(partitionColumns),
                 List.copyOf(files), Map.copyOf(s.getMetadata().getConfiguration()), Set.copyOf(readerFeatures));
     }
 
@@ -291,7 +297,7 @@ public final class KernelDeltaTables implements DeltaTables {
     private long finish(TransactionCommitResult result) {
         for (PostCommitHook hook : result.getPostCommitHooks()) {
             try {
-                hook.threadSafeInvoke(engine);
+                hook.threadSafeInvoke(engine());
             } catch (IOException | RuntimeException ignored) {
                 // a checkpoint or checksum is an optimisation; the commit itself is already durable
             }
@@ -300,7 +306,7 @@ public final class KernelDeltaTables implements DeltaTables {
     }
 
     private Table forPath(Path table) {
-        return Table.forPath(engine, table.toString());
+        return Table.forPath(engine(), table.toString());
     }
 
     private static <T> CloseableIterator<T> singleton(T value) {

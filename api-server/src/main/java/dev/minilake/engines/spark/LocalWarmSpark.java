@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
+import org.springframework.util.function.SingletonSupplier;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -47,7 +48,9 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
     private final ServerAddress address;
     private final DataDir dataDir;
     private final String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    /** Created on first use: a java.net.http client initialises TLS, which costs start-up time. */
+    private final SingletonSupplier<HttpClient> http =
+            SingletonSupplier.of(() -> HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
 
     private volatile State state = State.COLD;
     private volatile String connectUrl;
@@ -101,7 +104,7 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
      */
     public String sql(String statement, Duration timeout) throws IOException, InterruptedException {
         if (awaitConnectUrl(timeout).isEmpty()) throw new IOException("the warm Spark is " + state + (failure == null ? "" : ": " + failure));
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/sql"))
+        HttpResponse<String> r = http.obtain().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/sql"))
                 .header("X-MiniLake-Spark-Secret", secret).timeout(timeout)
                 .POST(HttpRequest.BodyPublishers.ofString(statement)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) throw new IOException("Spark SQL failed: " + r.body());
