@@ -62,6 +62,21 @@ public class TablesService {
                 .map(m -> m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).toList();
     }
 
+    /** Full names of the EXTERNAL tables whose directory is {@code dir} or inside it, sorted. */
+    public List<String> externalTablesUnder(java.nio.file.Path dir) {
+        List<String> out = new ArrayList<>();
+        for (TableMeta m : uc.tables.listByIdPrefix("")) {
+            if (!m.external()) continue;
+            try {
+                if (external.location(m).startsWith(dir)) out.add(m.full_name());
+            } catch (ApiException e) {
+                // a location that no longer resolves (roots changed) is inside nothing
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
     /**
      * Registers an EXTERNAL Delta table at a location (SQL {@code CREATE TABLE ... USING DELTA LOCATION}
      * and tables.create): an existing Delta log gives the schema, else an empty table is created.
