@@ -84,6 +84,11 @@ public class ExternalLocationsService {
         return records.find(name).map(this::view);
     }
 
+    /** The location's stable id (kept through renames). */
+    public String idOf(String name) {
+        return records.get(name).path("id").asText();
+    }
+
     public List<ObjectNode> list() {
         return records.sorted().stream().map(this::view).toList();
     }

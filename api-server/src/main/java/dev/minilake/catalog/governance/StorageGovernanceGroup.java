@@ -3,7 +3,6 @@ package dev.minilake.catalog.governance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.minilake.catalog.Paging;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.api.Routes;
@@ -111,11 +110,6 @@ public class StorageGovernanceGroup implements ApiGroup {
     }
 
     private Object page(Request req, List<ObjectNode> sorted, UnaryOperator<ObjectNode> view, String field) {
-        Paging.Page<ObjectNode> p = Paging.page(sorted, n -> NamedRecords.key(n.path("name").asText()),
-                req.queryLong("max_results").orElse(null), req.query("page_token").orElse(null));
-        ObjectNode out = json.createObjectNode();
-        out.putArray(field).addAll(p.items().stream().map(view).toList());
-        if (p.nextPageToken() != null) out.put("next_page_token", p.nextPageToken());
-        return out;
+        return Pages.page(json, req, sorted.stream().map(view).toList(), field);
     }
 }
