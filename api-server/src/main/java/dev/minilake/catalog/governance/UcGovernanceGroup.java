@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 import java.util.List;
 import java.util.Map;
 
-/** Connections, workspace bindings, artifact allowlists and system schemas; the logic is in the services. */
+/** Connections, workspace bindings, artifact allowlists, system schemas and table constraints; the logic is in the services. */
 @Component
 public class UcGovernanceGroup implements ApiGroup {
     private static final String UC = "/api/2.1/unity-catalog";
@@ -21,9 +21,11 @@ public class UcGovernanceGroup implements ApiGroup {
     private final WorkspaceBindingsService bindings;
     private final ArtifactAllowlistsService allowlists;
     private final SystemSchemasService systemSchemas;
+    private final TableConstraintsService constraints;
 
     public UcGovernanceGroup(ObjectMapper json, ConnectionsService connections, WorkspaceBindingsService bindings,
-                             ArtifactAllowlistsService allowlists, SystemSchemasService systemSchemas) {
+                             ArtifactAllowlistsService allowlists, SystemSchemasService systemSchemas, TableConstraintsService constraints) {
+        this.constraints = constraints;
         this.json = json;
         this.connections = connections;
         this.bindings = bindings;
@@ -46,12 +48,13 @@ public class UcGovernanceGroup implements ApiGroup {
         return "connections stored (secret options never returned; nothing connects, no foreign catalogs), workspace bindings of "
                 + "existing catalogs/locations/credentials stored by securable id (not enforced: there is one workspace), artifact "
                 + "allowlists stored (clusters do not consult them), system schemas: a fixed set whose enable/disable state is "
-                + "stored, with no system catalog or tables behind them";
+                + "stored, with no system catalog or tables behind them; table constraints (primary/foreign key) checked against "
+                + "the real tables' columns and the parent's primary key, stored and shown by tables.get, not enforced by DuckDB";
     }
 
     @Override
     public List<String> sdkApis() {
-        return List.of("ConnectionsAPI", "WorkspaceBindingsAPI", "ArtifactAllowlistsAPI", "SystemSchemasAPI");
+        return List.of("ConnectionsAPI", "WorkspaceBindingsAPI", "ArtifactAllowlistsAPI", "SystemSchemasAPI", "TableConstraintsAPI");
     }
 
     @Override
@@ -90,6 +93,12 @@ public class UcGovernanceGroup implements ApiGroup {
         });
         r.delete(ss + "/{schema_name}", req -> {
             systemSchemas.disable(req.pathVar("metastore_id"), req.pathVar("schema_name"));
+            return null;
+        });
+
+        r.post(UC + "/constraints", JsonNode.class, (req, b) -> constraints.create(b));
+        r.delete(UC + "/constraints/{full_name}", req -> {
+            constraints.delete(req.pathVar("full_name"), req.query("constraint_name").orElse(null), req.queryBool("cascade").orElse(false));
             return null;
         });
     }

@@ -1,0 +1,133 @@
+package dev.minilake.catalog.governance;
+
+import com.databricks.sdk.WorkspaceClient;
+import com.databricks.sdk.core.error.platform.InvalidParameterValue;
+import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
+import com.databricks.sdk.service.catalog.ColumnInfo;
+import com.databricks.sdk.service.catalog.ColumnTypeName;
+import com.databricks.sdk.service.catalog.CreateCatalog;
+import com.databricks.sdk.service.catalog.CreateSchema;
+import com.databricks.sdk.service.catalog.CreateTableRequest;
+import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
+import com.databricks.sdk.service.catalog.EffectivePrivilegeAssignment;
+import com.databricks.sdk.service.catalog.GenerateTemporaryVolumeCredentialRequest;
+import com.databricks.sdk.service.catalog.ListPrivilegeAssignmentsRequest;
+import com.databricks.sdk.service.catalog.ListQuotasRequest;
+import com.databricks.sdk.service.catalog.PermissionsChange;
+import com.databricks.sdk.service.catalog.Privilege;
+import com.databricks.sdk.service.catalog.PrivilegeAssignment;
+import com.databricks.sdk.service.catalog.QuotaInfo;
+import com.databricks.sdk.service.catalog.SecurableType;
+import com.databricks.sdk.service.catalog.TableType;
+import com.databricks.sdk.service.catalog.UpdatePermissions;
+import com.databricks.sdk.service.catalog.VolumeInfo;
+import com.databricks.sdk.service.catalog.VolumeOperation;
+import com.databricks.sdk.service.catalog.VolumeType;
+import dev.minilake.support.MiniLakeServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The real bits: resource quotas counted from what exists, the paged grants lists, volume credentials for real volumes. */
+class QuotasGrantsVolumeCredentialsSdkTest {
+    final MiniLakeServer server = MiniLakeServer.shared();
+    final WorkspaceClient w = server.workspace();
+
+    @BeforeEach
+    void reset() {
+        server.reset();
+    }
+
+    static <T> List<T> all(Iterable<T> it) {
+        return StreamSupport.stream(it.spliterator(), false).toList();
+    }
+
+    void table(String catalog, String schema, String name) {
+        w.tables().create(new CreateTableRequest().setCatalogName(catalog).setSchemaName(schema).setName(name).setTableType(TableType.MANAGED)
+                .setColumns(List.of(new ColumnInfo().setName("id").setTypeText("int").setTypeName(ColumnTypeName.INT))));
+    }
+
+    @Test
+    void quotasCountWhatExists() {
+        String ms = w.metastores().summary().getMetastoreId();
+        long catalogsBefore = w.resourceQuotas().getQuota("METASTORE", ms, "catalog-quota").getQuotaInfo().getQuotaCount();
+        assertThat(catalogsBefore).isEqualTo(all(w.catalogs().list(new com.databricks.sdk.service.catalog.ListCatalogsRequest())).size());
+        w.catalogs().create(new CreateCatalog().setName("q"));
+        assertThat(w.resourceQuotas().getQuota("METASTORE", ms, "catalog-quota").getQuotaInfo().getQuotaCount()).isEqualTo(catalogsBefore + 1);
+
+        long schemasBefore = w.resourceQuotas().getQuota("CATALOG", "q", "schema-quota").getQuotaInfo().getQuotaCount();
+        w.schemas().create(new CreateSchema().setCatalogName("q").setName("s"));
+        w.schemas().create(new CreateSchema().setCatalogName("q").setName("s2"));
+        QuotaInfo schemas = w.resourceQuotas().getQuota("CATALOG", "q", "schema-quota").getQuotaInfo();
+        assertThat(schemas.getQuotaCount()).isEqualTo(schemasBefore + 2);
+        assertThat(schemas.getQuotaLimit()).isEqualTo(10000L);
+        assertThat(schemas.getParentSecurableType()).isEqualTo(SecurableType.CATALOG);
+
+        table("q", "s", "a");
+        table("q", "s", "b");
+        table("q", "s", "c");
+        w.volumes().create(new CreateVolumeRequestContent().setCatalogName("q").setSchemaName("s").setName("v").setVolumeType(VolumeType.MANAGED));
+        assertThat(w.resourceQuotas().getQuota("SCHEMA", "q.s", "table-quota").getQuotaInfo().getQuotaCount()).isEqualTo(3L);
+        assertThat(w.resourceQuotas().getQuota("SCHEMA", "q.s", "volume-quota").getQuotaInfo().getQuotaCount()).isEqualTo(1L);
+        assertThat(w.resourceQuotas().getQuota("SCHEMA", "q.s2", "table-quota").getQuotaInfo().getQuotaCount()).isZero();
+        w.tables().delete("q.s.b");
+        assertThat(w.resourceQuotas().getQuota("SCHEMA", "q.s", "table-quota").getQuotaInfo().getQuotaCount()).isEqualTo(2L);
+
+        List<QuotaInfo> listed = all(w.resourceQuotas().listQuotas(new ListQuotasRequest()));
+        assertThat(listed).filteredOn(q -> q.getParentFullName().equals("q.s") && q.getQuotaName().equals("table-quota"))
+                .singleElement().satisfies(q -> assertThat(q.getQuotaCount()).isEqualTo(2L));
+        assertThat(listed).filteredOn(q -> q.getQuotaName().equals("catalog-quota")).hasSize(1);
+        assertThat(all(w.resourceQuotas().listQuotas(new ListQuotasRequest().setMaxResults(2L)))).hasSameSizeAs(listed);
+
+        assertThatThrownBy(() -> w.resourceQuotas().getQuota("CATALOG", "ghost", "schema-quota")).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> w.resourceQuotas().getQuota("SCHEMA", "q.ghost", "table-quota")).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> w.resourceQuotas().getQuota("CATALOG", "q", "table-quota")).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> w.resourceQuotas().getQuota("SHARE", "q", "x")).isInstanceOf(InvalidParameterValue.class);
+    }
+
+    @Test
+    void grantsListsArePagedOverTheSameGrants() {
+        table("main", "default", "t");
+        for (String who : List.of("zoe", "ana", "mia")) {
+            w.grants().update(new UpdatePermissions().setSecurableType("table").setFullName("main.default.t")
+                    .setChanges(List.of(new PermissionsChange().setPrincipal(who).setAdd(List.of(Privilege.SELECT)))));
+        }
+        w.grants().update(new UpdatePermissions().setSecurableType("catalog").setFullName("main")
+                .setChanges(List.of(new PermissionsChange().setPrincipal("ana").setAdd(List.of(Privilege.USE_CATALOG)))));
+        assertThat(all(w.grants().list(new ListPrivilegeAssignmentsRequest().setSecurableType("table").setFullName("main.default.t")
+                .setPageSize(1L)))).extracting(PrivilegeAssignment::getPrincipal).containsExactly("ana", "mia", "zoe");
+        var firstPage = server.send("GET", "/api/2.1/unity-catalog/privilege-assignments/table/main.default.t?page_size=2", null).body();
+        assertThat(firstPage).contains("\"next_page_token\":\"mia\"").doesNotContain("zoe");
+        List<EffectivePrivilegeAssignment> eff = all(w.grants().listEffective("table", "main.default.t"));
+        assertThat(eff).filteredOn(a -> a.getPrincipal().equals("ana")).singleElement()
+                .satisfies(a -> assertThat(a.getPrivileges()).extracting(p -> p.getPrivilege())
+                        .containsExactly(Privilege.SELECT, Privilege.USE_CATALOG));
+        assertThat(all(w.grants().list(new ListPrivilegeAssignmentsRequest().setSecurableType("table").setFullName("main.default.t")
+                .setPrincipal("mia")))).extracting(PrivilegeAssignment::getPrincipal).containsExactly("mia");
+        assertThatThrownBy(() -> all(w.grants().list("table", "main.default.ghost"))).isInstanceOf(ResourceDoesNotExist.class);
+    }
+
+    @Test
+    void temporaryVolumeCredentialsForRealVolumes() {
+        VolumeInfo v = w.volumes().create(new CreateVolumeRequestContent().setCatalogName("main").setSchemaName("default").setName("files")
+                .setVolumeType(VolumeType.MANAGED));
+        long before = System.currentTimeMillis();
+        var c = w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()
+                .setVolumeId(v.getVolumeId()).setOperation(VolumeOperation.WRITE_VOLUME));
+        assertThat(c.getUrl()).isEqualTo(v.getStorageLocation());
+        assertThat(c.getExpirationTime()).isGreaterThan(before);
+        assertThat(c.getAwsTempCredentials()).isNull();
+        assertThatThrownBy(() -> w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()
+                .setVolumeId("00000000-0000-0000-0000-000000000000"))).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()))
+                .isInstanceOf(InvalidParameterValue.class);
+        w.volumes().delete("main.default.files");
+        assertThatThrownBy(() -> w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()
+                .setVolumeId(v.getVolumeId()))).isInstanceOf(ResourceDoesNotExist.class);
+    }
+}
