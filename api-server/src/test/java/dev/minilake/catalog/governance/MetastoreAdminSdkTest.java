@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Created metastores and the workspace's assignment through the real Java SDK; the built-in metastore stays. */
-class MetastoresAdminSdkTest {
+class MetastoreAdminSdkTest {
     final MiniLakeServer server = MiniLakeServer.shared();
     final WorkspaceClient w = server.workspace();
     String builtIn;

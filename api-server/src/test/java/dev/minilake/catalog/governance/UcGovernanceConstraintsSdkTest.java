@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Primary and foreign key constraints through the real Java SDK: checked against real tables, shown by tables.get. */
-class TableConstraintsSdkTest {
+class UcGovernanceConstraintsSdkTest {
     final MiniLakeServer server = MiniLakeServer.shared();
     final WorkspaceClient w = server.workspace();
 

@@ -37,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Storage and service credentials through the real Java SDK: stored, one namespace, validate checks the local filesystem. */
-class StorageCredentialsSdkTest {
+class StorageGovernanceCredentialsSdkTest {
     final MiniLakeServer server = MiniLakeServer.shared();
     final WorkspaceClient w = server.workspace();
 

@@ -9,19 +9,10 @@ import com.databricks.sdk.service.catalog.CreateCatalog;
 import com.databricks.sdk.service.catalog.CreateSchema;
 import com.databricks.sdk.service.catalog.CreateTableRequest;
 import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
-import com.databricks.sdk.service.catalog.EffectivePrivilegeAssignment;
-import com.databricks.sdk.service.catalog.GenerateTemporaryVolumeCredentialRequest;
-import com.databricks.sdk.service.catalog.ListPrivilegeAssignmentsRequest;
 import com.databricks.sdk.service.catalog.ListQuotasRequest;
-import com.databricks.sdk.service.catalog.PermissionsChange;
-import com.databricks.sdk.service.catalog.Privilege;
-import com.databricks.sdk.service.catalog.PrivilegeAssignment;
 import com.databricks.sdk.service.catalog.QuotaInfo;
 import com.databricks.sdk.service.catalog.SecurableType;
 import com.databricks.sdk.service.catalog.TableType;
-import com.databricks.sdk.service.catalog.UpdatePermissions;
-import com.databricks.sdk.service.catalog.VolumeInfo;
-import com.databricks.sdk.service.catalog.VolumeOperation;
 import com.databricks.sdk.service.catalog.VolumeType;
 import dev.minilake.support.MiniLakeServer;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,8 +24,8 @@ import java.util.stream.StreamSupport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The real bits: resource quotas counted from what exists, the paged grants lists, volume credentials for real volumes. */
-class QuotasGrantsVolumeCredentialsSdkTest {
+/** Resource quotas through the real Java SDK, counted from what exists. */
+class ResourceQuotasSdkTest {
     final MiniLakeServer server = MiniLakeServer.shared();
     final WorkspaceClient w = server.workspace();
 
@@ -88,46 +79,5 @@ class QuotasGrantsVolumeCredentialsSdkTest {
         assertThatThrownBy(() -> w.resourceQuotas().getQuota("SCHEMA", "q.ghost", "table-quota")).isInstanceOf(ResourceDoesNotExist.class);
         assertThatThrownBy(() -> w.resourceQuotas().getQuota("CATALOG", "q", "table-quota")).isInstanceOf(ResourceDoesNotExist.class);
         assertThatThrownBy(() -> w.resourceQuotas().getQuota("SHARE", "q", "x")).isInstanceOf(InvalidParameterValue.class);
-    }
-
-    @Test
-    void grantsListsArePagedOverTheSameGrants() {
-        table("main", "default", "t");
-        for (String who : List.of("zoe", "ana", "mia")) {
-            w.grants().update(new UpdatePermissions().setSecurableType("table").setFullName("main.default.t")
-                    .setChanges(List.of(new PermissionsChange().setPrincipal(who).setAdd(List.of(Privilege.SELECT)))));
-        }
-        w.grants().update(new UpdatePermissions().setSecurableType("catalog").setFullName("main")
-                .setChanges(List.of(new PermissionsChange().setPrincipal("ana").setAdd(List.of(Privilege.USE_CATALOG)))));
-        assertThat(all(w.grants().list(new ListPrivilegeAssignmentsRequest().setSecurableType("table").setFullName("main.default.t")
-                .setPageSize(1L)))).extracting(PrivilegeAssignment::getPrincipal).containsExactly("ana", "mia", "zoe");
-        var firstPage = server.send("GET", "/api/2.1/unity-catalog/privilege-assignments/table/main.default.t?page_size=2", null).body();
-        assertThat(firstPage).contains("\"next_page_token\":\"mia\"").doesNotContain("zoe");
-        List<EffectivePrivilegeAssignment> eff = all(w.grants().listEffective("table", "main.default.t"));
-        assertThat(eff).filteredOn(a -> a.getPrincipal().equals("ana")).singleElement()
-                .satisfies(a -> assertThat(a.getPrivileges()).extracting(p -> p.getPrivilege())
-                        .containsExactly(Privilege.SELECT, Privilege.USE_CATALOG));
-        assertThat(all(w.grants().list(new ListPrivilegeAssignmentsRequest().setSecurableType("table").setFullName("main.default.t")
-                .setPrincipal("mia")))).extracting(PrivilegeAssignment::getPrincipal).containsExactly("mia");
-        assertThatThrownBy(() -> all(w.grants().list("table", "main.default.ghost"))).isInstanceOf(ResourceDoesNotExist.class);
-    }
-
-    @Test
-    void temporaryVolumeCredentialsForRealVolumes() {
-        VolumeInfo v = w.volumes().create(new CreateVolumeRequestContent().setCatalogName("main").setSchemaName("default").setName("files")
-                .setVolumeType(VolumeType.MANAGED));
-        long before = System.currentTimeMillis();
-        var c = w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()
-                .setVolumeId(v.getVolumeId()).setOperation(VolumeOperation.WRITE_VOLUME));
-        assertThat(c.getUrl()).isEqualTo(v.getStorageLocation());
-        assertThat(c.getExpirationTime()).isGreaterThan(before);
-        assertThat(c.getAwsTempCredentials()).isNull();
-        assertThatThrownBy(() -> w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()
-                .setVolumeId("00000000-0000-0000-0000-000000000000"))).isInstanceOf(ResourceDoesNotExist.class);
-        assertThatThrownBy(() -> w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()))
-                .isInstanceOf(InvalidParameterValue.class);
-        w.volumes().delete("main.default.files");
-        assertThatThrownBy(() -> w.temporaryVolumeCredentials().generateTemporaryVolumeCredentials(new GenerateTemporaryVolumeCredentialRequest()
-                .setVolumeId(v.getVolumeId()))).isInstanceOf(ResourceDoesNotExist.class);
     }
 }

@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** External locations through the real Java SDK: confined urls, existing credentials, in-use checks. */
-class ExternalLocationsSdkTest {
+class StorageGovernanceLocationsSdkTest {
     final MiniLakeServer server = MiniLakeServer.shared();
     final WorkspaceClient w = server.workspace();
     Path root;

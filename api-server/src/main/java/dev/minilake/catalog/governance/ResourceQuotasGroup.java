@@ -12,13 +12,13 @@ import java.util.Map;
 
 /** Resource quotas, computed from the real catalogs, schemas, tables, volumes and functions. */
 @Component
-public class UcRealGovernanceGroup implements ApiGroup {
+public class ResourceQuotasGroup implements ApiGroup {
     private static final String UC = "/api/2.1/unity-catalog";
 
     private final ObjectMapper json;
     private final ResourceQuotasService quotas;
 
-    public UcRealGovernanceGroup(ObjectMapper json, ResourceQuotasService quotas) {
+    public ResourceQuotasGroup(ObjectMapper json, ResourceQuotasService quotas) {
         this.json = json;
         this.quotas = quotas;
     }
