@@ -78,10 +78,30 @@ public final class CatalogDtos {
     public record MetastoreInfo(String metastore_id, String global_metastore_id, String name, String owner, String region,
                                 String cloud, String storage_root, String privilege_model_version,
                                 String delta_sharing_scope, Boolean external_access_enabled,
-                                Long created_at, String created_by, Long updated_at, String updated_by) {
+                                Long created_at, String created_by, Long updated_at, String updated_by,
+                                String delta_sharing_organization_name, Long delta_sharing_recipient_token_lifetime_in_seconds,
+                                String storage_root_credential_id) {
     }
 
-    public record ListMetastoresResponse(List<MetastoreInfo> metastores) {
+    public record ListMetastoresResponse(List<MetastoreInfo> metastores, String next_page_token) {
+    }
+
+    /** MetastoresAPI.create. */
+    public record CreateMetastore(String name, String region, String storage_root, Boolean external_access_enabled) implements Validated {
+        @Override
+        public void validate() {
+            if (name == null || name.isBlank()) throw ApiException.missingField("name");
+        }
+    }
+
+    /** MetastoresAPI.update: every field optional. */
+    public record UpdateMetastore(String new_name, String owner, String delta_sharing_scope, String delta_sharing_organization_name,
+                                  Long delta_sharing_recipient_token_lifetime_in_seconds, Boolean external_access_enabled,
+                                  String privilege_model_version, String storage_root_credential_id) {
+    }
+
+    /** MetastoresAPI.assign / update_assignment. */
+    public record AssignMetastore(String metastore_id, String default_catalog_name) {
     }
 
     public record MetastoreAssignment(long workspace_id, String metastore_id, String default_catalog_name) {

@@ -42,6 +42,13 @@ public final class GrantDtos {
     public record EffectivePermissionsList(List<EffectivePrivilegeAssignment> privilege_assignments) {
     }
 
+    public record ListPrivilegeAssignmentsResponse(List<PrivilegeAssignment> privilege_assignments, String next_page_token) {
+    }
+
+    public record ListEffectivePrivilegeAssignmentsResponse(List<EffectivePrivilegeAssignment> effective_privilege_assignments,
+                                                            String next_page_token) {
+    }
+
     /** The grants on one securable: principal to privileges, both in the order they were first granted. */
     public record GrantRecord(String securable_type, String full_name, Map<String, List<String>> privileges) implements UcStore.Keyed {
         /** {@code full_name/type}: a table and a volume may share a name. */

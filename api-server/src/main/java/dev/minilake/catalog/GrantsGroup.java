@@ -1,6 +1,10 @@
 package dev.minilake.catalog;
 
 import dev.minilake.catalog.GrantDtos.EffectivePermissionsList;
+import dev.minilake.catalog.GrantDtos.EffectivePrivilegeAssignment;
+import dev.minilake.catalog.GrantDtos.ListEffectivePrivilegeAssignmentsResponse;
+import dev.minilake.catalog.GrantDtos.ListPrivilegeAssignmentsResponse;
+import dev.minilake.catalog.GrantDtos.PrivilegeAssignment;
 import dev.minilake.catalog.GrantDtos.GetPermissionsResponse;
 import dev.minilake.catalog.GrantDtos.UpdatePermissions;
 import dev.minilake.catalog.GrantDtos.UpdatePermissionsResponse;
@@ -52,5 +56,23 @@ public class GrantsGroup implements ApiGroup {
         });
         r.get("/api/2.1/unity-catalog/effective-permissions" + PATH, req -> new EffectivePermissionsList(
                 grants.getEffective(req.pathVar("securable_type"), req.pathVar("full_name"), req.query("principal").orElse(null))));
+
+        // the paged forms of the same data: one page of principals, sorted by name
+        r.get("/api/2.1/unity-catalog/privilege-assignments" + PATH, req -> {
+            Paging.Page<PrivilegeAssignment> p = Paging.page(byPrincipal(grants.get(req.pathVar("securable_type"), req.pathVar("full_name"),
+                    req.query("principal").orElse(null)), PrivilegeAssignment::principal), PrivilegeAssignment::principal,
+                    req.queryLong("page_size").orElse(null), req.query("page_token").orElse(null));
+            return new ListPrivilegeAssignmentsResponse(p.items(), p.nextPageToken());
+        });
+        r.get("/api/2.1/unity-catalog/effective-privilege-assignments" + PATH, req -> {
+            Paging.Page<EffectivePrivilegeAssignment> p = Paging.page(byPrincipal(grants.getEffective(req.pathVar("securable_type"),
+                    req.pathVar("full_name"), req.query("principal").orElse(null)), EffectivePrivilegeAssignment::principal),
+                    EffectivePrivilegeAssignment::principal, req.queryLong("page_size").orElse(null), req.query("page_token").orElse(null));
+            return new ListEffectivePrivilegeAssignmentsResponse(p.items(), p.nextPageToken());
+        });
+    }
+
+    private static <T> List<T> byPrincipal(List<T> items, java.util.function.Function<T, String> principal) {
+        return items.stream().sorted(java.util.Comparator.comparing(principal)).toList();
     }
 }

@@ -20,7 +20,23 @@ public final class TableDtos {
                             String data_source_format, List<ColumnInfo> columns, String storage_location,
                             String view_definition, String comment, Map<String, String> properties, String owner,
                             String table_id, String metastore_id, Boolean browse_only,
-                            Long created_at, String created_by, Long updated_at, String updated_by) {
+                            Long created_at, String created_by, Long updated_at, String updated_by,
+                            List<?> table_constraints) {
+        public TableInfo(String name, String catalog_name, String schema_name, String full_name, String table_type,
+                         String data_source_format, List<ColumnInfo> columns, String storage_location,
+                         String view_definition, String comment, Map<String, String> properties, String owner,
+                         String table_id, String metastore_id, Boolean browse_only,
+                         Long created_at, String created_by, Long updated_at, String updated_by) {
+            this(name, catalog_name, schema_name, full_name, table_type, data_source_format, columns, storage_location, view_definition,
+                    comment, properties, owner, table_id, metastore_id, browse_only, created_at, created_by, updated_at, updated_by, null);
+        }
+
+        /** The same table with its (stored, unenforced) constraints; none gives no field. */
+        TableInfo withConstraints(List<?> constraints) {
+            return new TableInfo(name, catalog_name, schema_name, full_name, table_type, data_source_format, columns, storage_location,
+                    view_definition, comment, properties, owner, table_id, metastore_id, browse_only, created_at, created_by, updated_at,
+                    updated_by, constraints == null || constraints.isEmpty() ? null : List.copyOf(constraints));
+        }
     }
 
     public record CreateTable(String name, String catalog_name, String schema_name, String table_type,

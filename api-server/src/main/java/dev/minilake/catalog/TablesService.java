@@ -36,12 +36,15 @@ public class TablesService {
     private final UcStore uc;
     private final MetastoreService metastore;
     private final ExternalTables external;
+    private final org.springframework.beans.factory.ObjectProvider<TableConstraintSource> constraints;
 
-    public TablesService(PhysicalCatalog physical, UcStore uc, MetastoreService metastore, ExternalTables external) {
+    public TablesService(PhysicalCatalog physical, UcStore uc, MetastoreService metastore, ExternalTables external,
+                         org.springframework.beans.factory.ObjectProvider<TableConstraintSource> constraints) {
         this.physical = physical;
         this.uc = uc;
         this.metastore = metastore;
         this.external = external;
+        this.constraints = constraints;
     }
 
     /** An EXTERNAL Delta table as the SQL engine needs it: its full name and its directory. */
@@ -60,6 +63,21 @@ public class TablesService {
         if (catalog == null || schema == null) return List.of();
         return external.inSchema(catalog.toLowerCase(Locale.ROOT), schema.toLowerCase(Locale.ROOT)).stream()
                 .map(m -> m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).toList();
+    }
+
+    /** Full names of the EXTERNAL tables whose directory is {@code dir} or inside it, sorted. */
+    public List<String> externalTablesUnder(java.nio.file.Path dir) {
+        List<String> out = new ArrayList<>();
+        for (TableMeta m : uc.tables.listByIdPrefix("")) {
+            if (!m.external()) continue;
+            try {
+                if (external.location(m).startsWith(dir)) out.add(m.full_name());
+            } catch (ApiException e) {
+                // a location that no longer resolves (roots changed) is inside nothing
+            }
+        }
+        out.sort(null);
+        return out;
     }
 
     /**
@@ -125,12 +143,16 @@ public class TablesService {
     public TableInfo get(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
         Optional<PhysicalCatalog.Table> t = find(n);
+        TableInfo info;
         if (t.isEmpty()) {
             TableMeta ext = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
             physical.requireSchema(n.catalog(), n.schema());
-            return external.info(ext, metastore.metastoreId(), true);
+            info = external.info(ext, metastore.metastoreId(), true);
+        } else {
+            info = info(t.get(), physical.columns(n.catalog(), n.schema()).getOrDefault(n.name(), List.of()));
         }
-        return info(t.get(), physical.columns(n.catalog(), n.schema()).getOrDefault(n.name(), List.of()));
+        TableConstraintSource source = constraints.getIfAvailable();
+        return source == null ? info : info.withConstraints(source.constraintsOf(info.full_name(), info.table_id()));
     }
 
     public boolean exists(String fullName) {

@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
 import java.util.List;
 
 /**
- * Unity Catalog's temporary table and path credentials, at the paths of both the Databricks SDK
+ * Unity Catalog's temporary table, volume and path credentials, at the paths of both the Databricks SDK
  * (2.0) and the open-source connector (2.1).
  */
 @Component
@@ -33,12 +33,12 @@ public class TemporaryCredentialsGroup implements ApiGroup {
     @Override
     public String note() {
         return "storage is the local filesystem, so credential sets are empty (expiration_time and url only); "
-                + "unknown table_id is 404; empty or unfamiliar bodies are tolerated; path access is not enforced here";
+                + "unknown table_id or volume_id is 404; empty or unfamiliar table/path bodies are tolerated; path access is not enforced here";
     }
 
     @Override
     public List<String> sdkApis() {
-        return List.of("TemporaryTableCredentialsAPI", "TemporaryPathCredentialsAPI");
+        return List.of("TemporaryTableCredentialsAPI", "TemporaryPathCredentialsAPI", "TemporaryVolumeCredentialsAPI");
     }
 
     @Override
@@ -47,6 +47,7 @@ public class TemporaryCredentialsGroup implements ApiGroup {
             String uc = "/api/" + v + "/unity-catalog";
             r.post(uc + "/temporary-table-credentials", JsonNode.class, (req, b) -> credentials.forTable(b));
             r.post(uc + "/temporary-path-credentials", JsonNode.class, (req, b) -> credentials.forPath(b));
+            r.post(uc + "/temporary-volume-credentials", JsonNode.class, (req, b) -> credentials.forVolume(b));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.minilake.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.minilake.catalog.TableDtos.TableMeta;
+import dev.minilake.catalog.VolumeDtos.VolumeInfo;
 import dev.minilake.core.error.ApiException;
 import org.springframework.stereotype.Service;
 
@@ -21,10 +22,12 @@ public class TemporaryCredentialsService {
 
     private final UcStore uc;
     private final TablesService tables;
+    private final VolumesService volumes;
 
-    public TemporaryCredentialsService(UcStore uc, TablesService tables) {
+    public TemporaryCredentialsService(UcStore uc, TablesService tables, VolumesService volumes) {
         this.uc = uc;
         this.tables = tables;
+        this.volumes = volumes;
     }
 
     /** {@code {table_id, operation}}; 404 if no existing table has that id. */
@@ -35,6 +38,23 @@ public class TemporaryCredentialsService {
                 .filter(m -> tables.exists(m.full_name()))
                 .orElseThrow(() -> ApiException.notFound("Table with id '" + tableId + "'"));
         return credentials(meta.storage_location());
+    }
+
+    /**
+     * {@code {volume_id, operation}}: 404 if no existing volume has that id; the url is the volume's
+     * directory. Unlike the connector's table calls, the SDK always sends volume_id, so it is required.
+     */
+    public Map<String, Object> forVolume(JsonNode body) {
+        String volumeId = text(body, "volume_id");
+        if (volumeId == null) throw ApiException.missingField("volume_id");
+        String op = text(body, "operation");
+        if (op != null && !op.equals("READ_VOLUME") && !op.equals("WRITE_VOLUME")) {
+            throw ApiException.invalid("Invalid operation '" + op + "': READ_VOLUME or WRITE_VOLUME.");
+        }
+        VolumeInfo v = uc.volumes.list().stream().filter(x -> volumeId.equals(x.volume_id())).findFirst()
+                .orElseThrow(() -> ApiException.notFound("Volume with id '" + volumeId + "'"));
+        volumes.get(v.full_name()); // still reachable by name (its schema exists)
+        return credentials(v.storage_location());
     }
 
     /** {@code {url, operation, dry_run}}: local paths need no credentials. */

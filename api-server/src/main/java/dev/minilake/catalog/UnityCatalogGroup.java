@@ -148,7 +148,7 @@ public class UnityCatalogGroup implements ApiGroup {
 
         r.get(UC + "/metastore_summary", req -> metastore.summary());
         r.get(UC + "/current-metastore-assignment", req -> metastore.currentAssignment());
-        r.get(UC + "/metastores", req -> metastore.list());
+        r.get(UC + "/metastores", ListQuery.class, (req, q) -> metastore.list(q.max_results(), q.page_token()));
         r.get(UC + "/metastores/{id}", req -> metastore.get(req.pathVar("id")));
     }
 
