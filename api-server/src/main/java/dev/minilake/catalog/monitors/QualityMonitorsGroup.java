@@ -35,7 +35,7 @@ public class QualityMonitorsGroup implements ApiGroup {
     public String note() {
         return "monitor configuration stored on an existing table; a refresh is real: PENDING -> RUNNING -> SUCCESS/FAILED in the "
                 + "background, profiling the table through the SQL engine (row count, per-column null count) into "
-                + "<output schema>.<table>_profile_metrics; no drift/custom metrics, slicing, schedules, notifications or dashboards "
+                + "{output schema}.{table}_profile_metrics; no drift/custom metrics, slicing, schedules, notifications or dashboards "
                 + "(regenerate_dashboard answers 501)";
     }
 
