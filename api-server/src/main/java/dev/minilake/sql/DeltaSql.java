@@ -128,6 +128,18 @@ final class DeltaSql {
 
     /** Fails clearly when DuckDB cannot return exactly the rows of this snapshot. */
     static void requireReadable(Snapshot s) {
+        requireReadableLayout(s);
+        for (DataFile f : s.files()) {
+            if (f.hasDeletionVector()) {
+                throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " has deletion vectors (file "
+                        + f.relativePath() + "); MiniLake's DuckDB reader does not apply them. Run REORG TABLE ... APPLY (PURGE) in Spark, "
+                        + "or disable delta.enableDeletionVectors.");
+            }
+        }
+    }
+
+    /** The table-level part of {@link #requireReadable}: no data files are listed. */
+    static void requireReadableLayout(Snapshot s) {
         String mapping = s.configuration().getOrDefault("delta.columnMapping.mode", "none");
         if (!mapping.equalsIgnoreCase("none")) {
             throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " uses column mapping (mode "
@@ -137,13 +149,6 @@ final class DeltaSql {
             if (!READABLE_FEATURES.contains(f)) {
                 throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " needs reader feature '" + f
                         + "', which MiniLake does not support.");
-            }
-        }
-        for (DataFile f : s.files()) {
-            if (f.hasDeletionVector()) {
-                throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " has deletion vectors (file "
-                        + f.relativePath() + "); MiniLake's DuckDB reader does not apply them. Run REORG TABLE ... APPLY (PURGE) in Spark, "
-                        + "or disable delta.enableDeletionVectors.");
             }
         }
     }
@@ -189,7 +194,8 @@ final class DeltaSql {
         boolean committed = false;
         try {
             Snapshot s = w.snapshot();
-            requireReadable(s);
+            // the files are checked where they are read (scanSql): a plain INSERT lists none
+            requireReadableLayout(s);
             for (Scan scan : plan.scans()) {
                 boolean same = scan.version() == null && scan.timestamp() == null && scan.table().equals(plan.target());
                 view(c, scan.view(), same ? s : snapshot(scan));
@@ -308,7 +314,8 @@ final class DeltaSql {
         boolean committed = false;
         try {
             Snapshot s = w.snapshot();
-            requireReadable(s);
+            // the files are checked where they are read (scanSql): a plain INSERT lists none
+            requireReadableLayout(s);
             Map<Map<String, String>, Long> perPartition = new HashMap<>();
             for (DataFile f : s.files()) perPartition.merge(f.partitionValues(), 1L, Long::sum);
             boolean worth = perPartition.values().stream().anyMatch(n -> n > 1);

@@ -305,9 +305,15 @@ class DeltaSqlSdkTest {
                         + "\"deletionVector\":{\"storageType\":\"i\",\"pathOrInlineDv\":\"wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L\","
                         + "\"sizeInBytes\":40,\"cardinality\":1}}}") + "\n");
         assertThat(failure("SELECT count(*) FROM dv")).contains("deletion vectors");
-        assertThat(failure("INSERT INTO dv VALUES (3)")).contains("deletion vectors");
-        assertThat(version(dir)).isEqualTo(2);
         assertThat(rows("SELECT count(*) FROM dv VERSION AS OF 1")).containsExactly(List.of("2"));
+        // a plain append reads no existing file, so it needs no deletion vector applied: one new version
+        assertThat(rows("INSERT INTO dv VALUES (3)")).containsExactly(List.of("1"));
+        assertThat(version(dir)).isEqualTo(3);
+        assertThat(failure("SELECT count(*) FROM dv")).contains("deletion vectors");
+        // a statement that reads or rewrites the files is still refused, and commits nothing
+        assertThat(failure("DELETE FROM dv WHERE id = 1")).contains("deletion vectors");
+        assertThat(failure("INSERT INTO dv SELECT id + 10 FROM dv")).contains("deletion vectors");
+        assertThat(version(dir)).isEqualTo(3);
     }
 
     @Test

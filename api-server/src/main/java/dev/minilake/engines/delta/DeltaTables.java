@@ -49,8 +49,17 @@ public interface DeltaTables {
     record NewFile(Path path, Map<String, String> partitionValues, long rows) {
     }
 
+    /**
+     * A version of a table. Its data files are listed on first use: a plain INSERT needs only the
+     * schema, and listing the files of a large table costs a pass over the log.
+     */
     record Snapshot(Path table, long version, long timestampMillis, List<Column> columns, List<String> partitionColumns,
-                    List<DataFile> files, Map<String, String> configuration, java.util.Set<String> readerFeatures) {
+                    java.util.function.Supplier<List<DataFile>> fileListing, Map<String, String> configuration,
+                    java.util.Set<String> readerFeatures) {
+        public List<DataFile> files() {
+            return fileListing.get();
+        }
+
         public List<Column> dataColumns() {
             return columns.stream().filter(c -> !partitionColumns.contains(c.name())).toList();
         }

@@ -24,7 +24,6 @@ import io.delta.kernel.types.StructType;
 import io.delta.kernel.utils.CloseableIterable;
 import io.delta.kernel.utils.CloseableIterator;
 import io.delta.kernel.utils.DataFileStatus;
-import org.apache.hadoop.conf.Configuration;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -50,7 +49,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 /**
- * {@link DeltaTables} on Delta Kernel's default engine (local file system through Hadoop's client).
+ * {@link DeltaTables} on Delta Kernel's default engine, reading and writing local files through {@link LocalFileIO}.
  * Writes to one table are serialized in this process; Kernel's optimistic commit protocol (a new
  * {@code _delta_log/N.json} created only if absent) guards against other writers such as Spark.
  */
@@ -58,8 +57,8 @@ public final class KernelDeltaTables implements DeltaTables {
     private static final String ENGINE_INFO = "MiniLake/0.1";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Created on first use: Hadoop's Configuration costs hundreds of milliseconds of class loading at start-up. */
-    private final SingletonSupplier<Engine> engine = SingletonSupplier.of(() -> DefaultEngine.create(new Configuration()));
+    /** Kernel's default engine on local java.nio file access (see {@link LocalFileIO}), created on first use. */
+    private final SingletonSupplier<Engine> engine = SingletonSupplier.of(() -> DefaultEngine.create(new LocalFileIO()));
 
     private Engine engine() {
         return engine.obtain();
@@ -173,7 +172,7 @@ public final class KernelDeltaTables implements DeltaTables {
                     for (NewFile f : added) {
                         Map<String, Literal> partition = literals(snapshot, f.partitionValues());
                         var ctx = Transaction.getWriteContext(engine(), state, partition);
-                        DataFileStatus status = new DataFileStatus(new org.apache.hadoop.fs.Path(f.path().toUri()).toString(),
+                        DataFileStatus status = new DataFileStatus(LocalFileIO.qualified(f.path()),
                                 Files.size(f.path()), Files.getLastModifiedTime(f.path()).toMillis(), Optional.empty());
                         try (CloseableIterator<Row> rows = Transaction.generateAppendActions(engine(), state,
                                 singleton(status), ctx)) {
@@ -227,6 +226,13 @@ public final class KernelDeltaTables implements DeltaTables {
     private Snapshot snapshot(Path table, SnapshotImpl s) throws IOException {
         StructType schema = s.getSchema();
         List<String> partitionColumns = s.getPartitionColumnNames();
+        Set<String> readerFeatures = s.getProtocol().getReaderFeatures();
+        SingletonSupplier<List<DataFile>> files = SingletonSupplier.of(() -> kernel(table, () -> dataFiles(s)));
+        return new Snapshot(table, s.getVersion(), s.getTimestamp(engine()), DeltaTypes.columns(schema), List.copyOf(partitionColumns),
+                files, Map.copyOf(s.getMetadata().getConfiguration()), Set.copyOf(readerFeatures));
+    }
+
+    private List<DataFile> dataFiles(SnapshotImpl s) throws IOException {
         List<DataFile> files = new ArrayList<>();
         try (CloseableIterator<FilteredColumnarBatch> batches = s.getScanBuilder().build().getScanFiles(engine())) {
             while (batches.hasNext()) {
@@ -235,7 +241,7 @@ public final class KernelDeltaTables implements DeltaTables {
                         Row row = rows.next();
                         AddFile add = new AddFile(row.getStruct(InternalScanFileUtils.ADD_FILE_ORDINAL));
                         String abs = InternalScanFileUtils.getAddFileStatus(row).getPath();
-                        Path local = Path.of(new org.apache.hadoop.fs.Path(abs).toUri().getPath());
+                        Path local = LocalFileIO.local(abs);
                         Map<String, String> pv = new HashMap<>(InternalScanFileUtils.getPartitionValues(row));
                         files.add(new DataFile(local, add.getPath(), Collections.unmodifiableMap(pv), add.getSize(),
                                 add.getDeletionVector().isPresent(), add));
@@ -243,9 +249,7 @@ public final class KernelDeltaTables implements DeltaTables {
                 }
             }
         }
-        Set<String> readerFeatures = s.getProtocol().getReaderFeatures();
-        return new Snapshot(table, s.getVersion(), s.getTimestamp(engine()), DeltaTypes.columns(schema), List.copyOf(partitionColumns),
-                List.copyOf(files), Map.copyOf(s.getMetadata().getConfiguration()), Set.copyOf(readerFeatures));
+        return List.copyOf(files);
     }
 
     /** Partition values (strings, as the log keeps them) as typed literals of the partition columns. */
