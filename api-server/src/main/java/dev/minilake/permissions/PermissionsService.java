@@ -21,11 +21,13 @@ import java.util.Map;
  */
 @Service
 public class PermissionsService {
+    private final Store store;
     private final Collection<ObjectNode> acls;
     private final ObjectMapper json;
     private final CurrentUserService currentUser;
 
     public PermissionsService(Store store, ObjectMapper json, CurrentUserService currentUser) {
+        this.store = store;
         this.acls = store.collection("permissions", ObjectNode.class);
         this.json = json;
         this.currentUser = currentUser;
@@ -60,6 +62,42 @@ public class PermissionsService {
         ArrayNode levels = out.putArray("permission_levels");
         for (String l : type.levels()) levels.addObject().put("permission_level", l).put("description", "Can " + l.substring(4).toLowerCase().replace('_', ' '));
         return out;
+    }
+
+    /**
+     * Moves up to {@code limit} direct entries of group {@code fromGroup} onto group {@code toGroup}
+     * (the PermissionMigrationAPI), one entry per object; where {@code toGroup} already has an entry
+     * on the object, the higher of the two levels stays. Returns how many entries moved, so a caller
+     * can repeat until nothing is left. Atomic: all the moves of one call commit together.
+     */
+    public int migrateGroup(String fromGroup, String toGroup, int limit) {
+        return store.inTransaction(() -> {
+            int moved = 0;
+            for (ObjectNode stored : acls.list()) {
+                if (moved >= limit) break;
+                String key = stored.path("object").asText("");
+                int slash = key.indexOf('/');
+                if (slash < 0) continue; // written before entries named their object: cannot be addressed
+                String segment = key.substring(0, slash);
+                String id = key.substring(slash + 1);
+                Map<String, ObjectNode> entries = direct(segment, id);
+                ObjectNode from = entries.remove("group_name:" + fromGroup);
+                if (from == null) continue;
+                List<String> levels = ObjectTypes.bySegment(segment).map(ObjectTypes.Type::levels).orElse(List.of());
+                ObjectNode to = entries.get("group_name:" + toGroup);
+                String level = from.get("permission_level").asText();
+                if (to != null && levels.indexOf(to.get("permission_level").asText()) > levels.indexOf(level)) {
+                    level = to.get("permission_level").asText();
+                }
+                ObjectNode entry = json.createObjectNode();
+                entry.put("group_name", toGroup);
+                entry.put("permission_level", level);
+                entries.put("group_name:" + toGroup, entry);
+                store(segment, id, entries);
+                moved++;
+            }
+            return moved;
+        });
     }
 
     private ObjectTypes.Type type(String segment) {
@@ -107,6 +145,7 @@ public class PermissionsService {
 
     private void store(String segment, String id, Map<String, ObjectNode> entries) {
         ObjectNode stored = json.createObjectNode();
+        stored.put("object", key(segment, id));
         ArrayNode arr = stored.putArray("entries");
         entries.values().forEach(arr::add);
         acls.put(key(segment, id), stored);
