@@ -51,7 +51,8 @@ final class DeltaScenarios {
 
         @Override
         public String describe() {
-            return "one-row INSERT into an EXTERNAL Delta table = one Kernel commit (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT + ")";
+            return "one-row INSERT into an EXTERNAL Delta table = one Kernel commit (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT
+                    + "); --compare URL --compare-jar spark-runner/target/spark-runner.jar runs the same INSERT in a fresh Spark per statement";
         }
 
         @Override
@@ -65,9 +66,24 @@ final class DeltaScenarios {
 
         @Override
         public double measure(Bench.Target t) throws Exception {
+            String insert = "INSERT INTO main.default." + tables.get(t) + " VALUES (" + (n++) + ", 'x')";
             long start = System.nanoTime();
-            sql(t.url(), "INSERT INTO main.default." + tables.get(t) + " VALUES (" + (n++) + ", 'x')");
+            if (t.jar() == null) sql(t.url(), insert);
+            else sparkSubmit(t, insert);
             return (System.nanoTime() - start) / 1e6;
+        }
+
+        /**
+         * The seed's way: a fresh Spark per statement. {@code java -jar spark-runner.jar sql} is what
+         * spark-submit would start (a driver JVM with Delta and MiniLake's UC catalog plugin), minus
+         * the launcher script. The table resolves through the server's UC API, so both ways write the
+         * same kind of commit.
+         */
+        private static void sparkSubmit(Bench.Target t, String statement) throws Exception {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process p = new ProcessBuilder(java, "-Xmx1g", "-jar", t.jar(), "sql", "--uri", t.url(), statement)
+                    .redirectErrorStream(true).redirectOutput(new java.io.File("/dev/null")).start();
+            if (p.waitFor() != 0) throw new IllegalStateException("spark-runner sql exited with " + p.exitValue() + ": " + statement);
         }
     }
 

@@ -12,6 +12,10 @@ public final class SparkRunnerMain {
     }
 
     public static void main(String[] args) throws Exception {
+        // what the launcher's -D flag sets; under `java -jar` only this code can (before Netty loads)
+        if (System.getProperty("io.netty.tryReflectionSetAccessible") == null) {
+            System.setProperty("io.netty.tryReflectionSetAccessible", "true");
+        }
         String cmd = args.length == 0 ? "help" : args[0];
         String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (cmd) {

@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
+
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Every operation of the pinned Databricks SDK (module, API class, method, verb, path), read from
@@ -19,8 +22,13 @@ import java.util.regex.Pattern;
  */
 public final class SdkOperations {
 
+    /** One SDK operation; its path regex is compiled when a request first needs it, not at start-up. */
     public record Operation(String module, String apiClass, String method, String verb, String pathTemplate,
-                            boolean accountLevel, Pattern pattern, int literalLength) {
+                            boolean accountLevel, Supplier<Pattern> compiledPattern, int literalLength) {
+        public Pattern pattern() {
+            return compiledPattern.get();
+        }
+
         public String displayName() {
             return apiClass + "." + method + " (" + verb + " " + pathTemplate + ")";
         }
@@ -43,13 +51,26 @@ public final class SdkOperations {
             while ((line = r.readLine()) != null) {
                 if (line.isBlank() || line.startsWith("#")) continue;
                 String[] f = line.split("\t");
-                ops.add(new Operation(f[0], f[1], f[2], f[3], f[4], "account".equals(f[5]),
-                        compile(f[4]), f[4].replaceAll("\\{[^}]*}", "").length()));
+                String template = f[4];
+                ops.add(new Operation(f[0], f[1], f[2], f[3], template, "account".equals(f[5]),
+                        SingletonSupplier.of(() -> compile(template)), literalLength(template)));
             }
             return new SdkOperations(ops);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The length of a template without its placeholders: more literal text is more specific. */
+    static int literalLength(String template) {
+        int n = 0, depth = 0;
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (c == '{') depth++;
+            else if (c == '}') depth = Math.max(0, depth - 1);
+            else if (depth == 0) n++;
+        }
+        return n;
     }
 
     /** A path template as a regex: a placeholder matches one or more characters, slashes included (file paths). */
