@@ -110,6 +110,35 @@ def test_connect_client_reads_a_uc_table_from_the_warm_spark(server, warm, w, wo
     assert [(r.id, r.customer) for r in rows] == [(1, "Ana"), (2, "Bo")]
 
 
+def test_sql_writes_reach_a_fresh_spark_read_one_version_each(server, warm, w, workdir):
+    """INSERT, UPDATE, DELETE and MERGE through the SQL API (DuckDB + Kernel), each read back by Spark
+    from the path, and each exactly one new Delta version in the log Spark reads."""
+    path = workdir / "writes"
+    sql(w, f"CREATE TABLE main.default.writes (id BIGINT, name STRING) USING DELTA LOCATION '{path}'")
+    spark = connect(warm)
+
+    def spark_rows():
+        return sorted((r.id, r.name) for r in spark.read.format("delta").load(str(path)).collect())
+
+    def versions():
+        return sorted(int(p.stem) for p in (path / "_delta_log").glob("*.json"))
+
+    steps = [
+        ("INSERT INTO main.default.writes VALUES (1, 'a'), (2, 'b'), (3, 'c')", [(1, "a"), (2, "b"), (3, "c")]),
+        ("UPDATE main.default.writes SET name = 'B' WHERE id = 2", [(1, "a"), (2, "B"), (3, "c")]),
+        ("DELETE FROM main.default.writes WHERE id = 1", [(2, "B"), (3, "c")]),
+        ("MERGE INTO main.default.writes t USING (SELECT 3 AS id, 'C' AS name UNION ALL SELECT 4, 'd') s ON t.id = s.id "
+         "WHEN MATCHED THEN UPDATE SET name = s.name WHEN NOT MATCHED THEN INSERT (id, name) VALUES (s.id, s.name)",
+         [(2, "B"), (3, "C"), (4, "d")]),
+    ]
+    for n, (statement, expected) in enumerate(steps, start=1):
+        sql(w, statement)
+        assert versions() == list(range(n + 1)), statement
+        assert spark_rows() == expected, statement
+    history = spark.sql(f"DESCRIBE HISTORY delta.`{path}`").collect()
+    assert sorted(r.version for r in history) == [0, 1, 2, 3, 4]
+
+
 def test_seed_spark_and_delta_example_with_spark_env(server, w, workdir):
     """The seed's example, run by the user's own PySpark; the one changed line is the catalog class."""
     w.catalogs.create(name="sales")

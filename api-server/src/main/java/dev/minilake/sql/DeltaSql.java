@@ -155,9 +155,16 @@ final class DeltaSql {
 
     /** DuckDB SQL that returns exactly the rows of the snapshot, with the table's column types. */
     static String scanSql(Snapshot s) {
+        return scanSql(s, false);
+    }
+
+    /** As {@link #scanSql(Snapshot)}; with {@code withFile}, each row also names its data file (column {@code SOURCE_FILE}). */
+    static String scanSql(Snapshot s, boolean withFile) {
         requireReadable(s);
+        String fileColumn = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
         List<String> nulls = new ArrayList<>();
         for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
+        if (withFile) nulls.add("CAST(NULL AS VARCHAR) AS " + fileColumn);
         if (s.files().isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
         for (DataFile f : s.files()) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
@@ -174,8 +181,10 @@ final class DeltaSql {
                     select.add("CAST(" + q + " AS " + type + ") AS " + q);
                 }
             }
+            if (withFile) select.add(fileColumn);
             List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
-            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)";
+            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false"
+                    + (withFile ? ", filename = " + DuckDbEngine.quoteLiteral(DeltaStatements.SOURCE_FILE) : "") + ")";
             parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
         }
         return String.join(" UNION ALL ", parts);
@@ -200,17 +209,26 @@ final class DeltaSql {
                 boolean same = scan.version() == null && scan.timestamp() == null && scan.table().equals(plan.target());
                 view(c, scan.view(), same ? s : snapshot(scan));
             }
-            targetTable(c, s);
-            boolean rewrite = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE || plan.kind() == Kind.MERGE;
-            if (rewrite) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + scanSql(s));
+            // UPDATE and DELETE track each row's file, so that only the files they touch are rewritten
+            boolean byFile = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE;
+            targetTable(c, s, byFile);
+            boolean rewrite = byFile || plan.kind() == Kind.MERGE;
+            if (rewrite) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + loadColumns(s, byFile) + scanSql(s, byFile));
+            if (plan.kind() == Kind.DELETE) exec(c, "CREATE OR REPLACE TEMP TABLE " + BEFORE + " AS " + rowsPerFile());
             long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, SqlSelf.translate(plan.sql()));
             List<DataFile> removed = switch (plan.kind()) {
                 case INSERT -> List.of();
                 case INSERT_OVERWRITE, TRUNCATE -> s.files();
+                case UPDATE, DELETE -> n > 0 ? touchedFiles(c, s, plan.kind()) : List.of();
                 default -> n > 0 ? s.files() : List.of();
             };
-            if (plan.kind() == Kind.INSERT || plan.kind() == Kind.INSERT_OVERWRITE || rewrite && n > 0) {
+            if (plan.kind() == Kind.INSERT || plan.kind() == Kind.INSERT_OVERWRITE || plan.kind() == Kind.MERGE && n > 0) {
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
+            } else if (byFile && !removed.isEmpty()) {
+                // the rows left in the touched files; the other files stay as they are
+                exec(c, "CREATE OR REPLACE TEMP VIEW " + REWRITE + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
+                        + " WHERE " + DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE) + " IN (SELECT f FROM " + TOUCHED_FILES + ")");
+                added.addAll(writeFiles(c, s, REWRITE_VIEW));
             }
             w.commit(added, removed);
             committed = true;
@@ -220,14 +238,58 @@ final class DeltaSql {
                 w.abort();
                 for (NewFile f : added) Files.deleteIfExists(f.path());
             }
+            exec(c, "DROP VIEW IF EXISTS " + REWRITE);
+            exec(c, "DROP TABLE IF EXISTS " + TOUCHED_FILES);
+            exec(c, "DROP TABLE IF EXISTS " + BEFORE);
             exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
         }
     }
 
-    private static void targetTable(Connection c, Snapshot s) throws SQLException {
+    private static final String REWRITE_VIEW = "__delta_rewrite";
+    private static final String REWRITE = DuckDbEngine.quoteIdent(REWRITE_VIEW);
+    private static final String TOUCHED_FILES = DuckDbEngine.quoteIdent("__delta_touched_files");
+    private static final String BEFORE = DuckDbEngine.quoteIdent("__delta_rows_before");
+
+    /** The column list of the load into the target table: the touched mark keeps its default. */
+    private static String loadColumns(Snapshot s, boolean byFile) {
+        if (!byFile) return "";
+        List<String> cols = new ArrayList<>();
+        for (DeltaTables.Column col : s.columns()) cols.add(DuckDbEngine.quoteIdent(col.name()));
+        cols.add(DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE));
+        return "(" + String.join(", ", cols) + ") ";
+    }
+
+    private static String rowsPerFile() {
+        String file = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
+        return "SELECT " + file + " AS f, count(*) AS n FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " GROUP BY " + file;
+    }
+
+    /**
+     * The snapshot files an UPDATE or DELETE changed, kept in a temp table: files with a row the
+     * UPDATE marked, or files that lost rows to the DELETE.
+     */
+    private static List<DataFile> touchedFiles(Connection c, Snapshot s, Kind kind) throws SQLException {
+        String file = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
+        String touched = kind == Kind.UPDATE
+                ? "SELECT DISTINCT " + file + " AS f FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
+                        + " WHERE " + DuckDbEngine.quoteIdent(DeltaStatements.TOUCHED) + " = 1"
+                : "SELECT b.f FROM " + BEFORE + " b LEFT JOIN (" + rowsPerFile() + ") a ON a.f = b.f WHERE coalesce(a.n, 0) < b.n";
+        exec(c, "CREATE OR REPLACE TEMP TABLE " + TOUCHED_FILES + " AS " + touched);
+        java.util.Set<String> paths = new java.util.HashSet<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT f FROM " + TOUCHED_FILES)) {
+            while (rs.next()) paths.add(rs.getString(1));
+        }
+        return s.files().stream().filter(f -> paths.contains(f.path().toString())).toList();
+    }
+
+    private static void targetTable(Connection c, Snapshot s, boolean byFile) throws SQLException {
         List<String> cols = new ArrayList<>();
         for (DeltaTables.Column col : s.columns()) {
             cols.add(DuckDbEngine.quoteIdent(col.name()) + " " + TypeMapping.toDuckDb(col.type()) + (col.nullable() ? "" : " NOT NULL"));
+        }
+        if (byFile) {
+            cols.add(DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE) + " VARCHAR");
+            cols.add(DuckDbEngine.quoteIdent(DeltaStatements.TOUCHED) + " INTEGER DEFAULT 0");
         }
         exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
         exec(c, "CREATE TEMP TABLE " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " (" + String.join(", ", cols) + ")");
@@ -314,14 +376,13 @@ final class DeltaSql {
         boolean committed = false;
         try {
             Snapshot s = w.snapshot();
-            // the files are checked where they are read (scanSql): a plain INSERT lists none
-            requireReadableLayout(s);
+            requireReadable(s);
             Map<Map<String, String>, Long> perPartition = new HashMap<>();
             for (DataFile f : s.files()) perPartition.merge(f.partitionValues(), 1L, Long::sum);
             boolean worth = perPartition.values().stream().anyMatch(n -> n > 1);
             long removedCount = 0;
             if (worth) {
-                targetTable(c, s);
+                targetTable(c, s, false);
                 exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + scanSql(s));
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
                 w.commit(added, s.files());

@@ -317,6 +317,36 @@ class DeltaSqlSdkTest {
     }
 
     @Test
+    void updateAndDeleteRewriteOnlyTheFilesTheyTouch() throws Exception {
+        Path dir = location();
+        rows("CREATE TABLE touched (id BIGINT, name STRING) USING DELTA LOCATION '" + dir + "'");
+        for (int i = 1; i <= 3; i++) rows("INSERT INTO touched VALUES (" + i + ", 'n" + i + "'), (" + (i + 10) + ", 'm" + i + "')");
+        java.util.Set<Path> three = files(dir);
+        assertThat(three).hasSize(3);
+
+        assertThat(rows("UPDATE touched SET name = 'two' WHERE id = 2")).containsExactly(List.of("1"));
+        java.util.Set<Path> afterUpdate = files(dir);
+        assertThat(afterUpdate).hasSize(3);
+        assertThat(three).containsAll(afterUpdate.stream().filter(three::contains).toList());
+        assertThat(afterUpdate.stream().filter(three::contains)).hasSize(2); // one file replaced, two kept as they were
+
+        assertThat(rows("DELETE FROM touched WHERE id IN (3, 13)")).containsExactly(List.of("2"));
+        java.util.Set<Path> afterDelete = files(dir);
+        assertThat(afterDelete).hasSize(2).isSubsetOf(afterUpdate); // the emptied file is removed, nothing rewritten
+
+        rows("DELETE FROM touched WHERE id = 99");
+        assertThat(files(dir)).isEqualTo(afterDelete);
+        assertThat(version(dir)).isEqualTo(6);
+        assertThat(rows("SELECT id, name FROM touched ORDER BY id")).containsExactly(
+                List.of("1", "n1"), List.of("2", "two"), List.of("11", "m1"), List.of("12", "m2"));
+        assertThat(rows("DESCRIBE HISTORY touched")).hasSize(7);
+    }
+
+    private java.util.Set<Path> files(Path dir) {
+        return kernel.latest(dir).files().stream().map(DeltaTables.DataFile::path).collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
     void showTablesListsExternalTablesAndManagedCannotShadowThem() {
         Path dir = location();
         rows("CREATE TABLE zeta (id BIGINT) USING DELTA LOCATION '" + dir + "'");
