@@ -22,7 +22,7 @@ def _free_port() -> int:
 
 
 class Server:
-    def __init__(self, env=None):
+    def __init__(self, env=None, java_options=()):
         if not JAR.exists():
             raise RuntimeError(f"{JAR} is missing: build it with `mvn -q package -DskipTests`")
         self.port = _free_port()
@@ -35,7 +35,7 @@ class Server:
                     "MINILAKE_STORAGE_ROOTS": tempfile.gettempdir()}
         full_env = dict(os.environ, **defaults, **(env or {}))
         self.proc = subprocess.Popen(
-            ["java", "-jar", str(JAR), "--port", str(self.port), "--data-dir", self.data_dir],
+            ["java", *java_options, "-jar", str(JAR), "--port", str(self.port), "--data-dir", self.data_dir],
             stdout=self.log, stderr=subprocess.STDOUT, env=full_env)
         self._await_ready()
 

@@ -1,0 +1,46 @@
+"""The Dockerfile's build outputs, checked against the real build (no Docker engine here): every
+path it copies exists, the spark-runner jar runs with `java -jar`, and the class-data training run
+the image makes exits by itself and leaves an archive that a server starts with."""
+import pathlib
+import re
+import subprocess
+import tempfile
+
+import requests
+
+from conftest import JAR, ROOT, Server
+
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+
+
+def test_every_path_the_image_copies_is_built():
+    sources = re.findall(r"^COPY --from=build /src/(\S+) (\S+)$", DOCKERFILE, re.M)
+    assert len(sources) >= 6, sources
+    for src, _ in sources:
+        assert list(ROOT.glob(src)), f"the Dockerfile copies {src}, which the build does not make"
+
+
+def test_spark_runner_jar_runs_by_itself():
+    p = subprocess.run(["java", "-jar", str(ROOT / "spark-runner/target/spark-runner.jar")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "spark-runner sql --uri URL" in p.stderr
+
+
+def test_class_data_training_run_exits_and_its_archive_serves():
+    m = re.search(r"RUN java (-XX:ArchiveClassesAtExit=\S+) -Dspring.context.exit=onRefresh", DOCKERFILE)
+    assert m, "the Dockerfile records a class-data archive"
+    with tempfile.TemporaryDirectory() as d:
+        archive = pathlib.Path(d) / "minilake.jsa"
+        p = subprocess.run(["java", f"-XX:ArchiveClassesAtExit={archive}", "-Dspring.context.exit=onRefresh",
+                            "-jar", str(JAR), "--port", "0", "--data-dir", f"{d}/data"],
+                           capture_output=True, text=True, timeout=180)
+        assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+        assert archive.stat().st_size > 1_000_000
+        server = Server(java_options=[f"-XX:SharedArchiveFile={archive}", "-Xshare:auto"])
+        try:
+            assert requests.get(server.url + "/_minilake/ready").status_code == 200
+            me = requests.get(server.url + "/api/2.0/preview/scim/v2/Me").json()
+            assert me["userName"]
+        finally:
+            server.stop()
