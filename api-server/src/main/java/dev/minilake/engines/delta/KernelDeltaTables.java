@@ -318,22 +318,7 @@ public final class KernelDeltaTables implements DeltaTables {
     }
 
     private static <T> CloseableIterator<T> iterator(List<T> values) {
-        var it = values.iterator();
-        return new CloseableIterator<>() {
-            @Override
-            public boolean hasNext() {
-                return it.hasNext();
-            }
-
-            @Override
-            public T next() {
-                return it.next();
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return LocalFileIO.closeable(values.iterator());
     }
 
     @FunctionalInterface

@@ -72,7 +72,7 @@ final class LocalFileIO implements FileIO {
         } catch (NoSuchFileException e) {
             throw new FileNotFoundException("No such directory: " + dir);
         }
-        return iterator(out.iterator());
+        return closeable(out.iterator());
     }
 
     @Override
@@ -180,7 +180,8 @@ final class LocalFileIO implements FileIO {
         return Optional.empty(); // Kernel's defaults apply
     }
 
-    private static <T> CloseableIterator<T> iterator(Iterator<T> it) {
+    /** An iterator as Kernel's CloseableIterator, with nothing to close. */
+    static <T> CloseableIterator<T> closeable(Iterator<T> it) {
         return new CloseableIterator<>() {
             @Override
             public boolean hasNext() {
