@@ -14,6 +14,7 @@ import dev.minilake.engines.sqltranslate.DeltaStatements.Kind;
 import dev.minilake.engines.sqltranslate.DeltaStatements.Plan;
 import dev.minilake.engines.sqltranslate.DeltaStatements.Scan;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
+import dev.minilake.engines.sqltranslate.VolumePaths;
 import dev.minilake.engines.sqltranslate.Translation;
 
 import java.io.IOException;
@@ -66,9 +67,12 @@ final class DeltaSql {
     private final TablesService tables;
     private final DeltaTables delta;
 
-    DeltaSql(TablesService tables, DeltaTables delta) {
+    private final VolumePaths volumePaths;
+
+    DeltaSql(TablesService tables, DeltaTables delta, VolumePaths volumePaths) {
         this.tables = tables;
         this.delta = delta;
+        this.volumePaths = volumePaths;
     }
 
     Optional<Plan> plan(String sql, SqlContext ctx) {
@@ -91,7 +95,7 @@ final class DeltaSql {
             case OPTIMIZE -> optimize(c, plan, host);
             case QUERY -> {
                 for (Scan s : plan.scans()) view(c, s.view(), snapshot(s));
-                yield host.query(c, SqlSelf.translate(plan.sql()));
+                yield host.query(c, translate(plan.sql()));
             }
             default -> write(c, plan, host);
         };
@@ -215,7 +219,7 @@ final class DeltaSql {
             boolean rewrite = byFile || plan.kind() == Kind.MERGE;
             if (rewrite) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + loadColumns(s, byFile) + scanSql(s, byFile));
             if (plan.kind() == Kind.DELETE) exec(c, "CREATE OR REPLACE TEMP TABLE " + BEFORE + " AS " + rowsPerFile());
-            long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, SqlSelf.translate(plan.sql()));
+            long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, translate(plan.sql()));
             List<DataFile> removed = switch (plan.kind()) {
                 case INSERT -> List.of();
                 case INSERT_OVERWRITE, TRUNCATE -> s.files();
@@ -560,10 +564,8 @@ final class DeltaSql {
         }
     }
 
-    /** Translation of the rewritten statement (still Databricks SQL) to DuckDB. */
-    private static final class SqlSelf {
-        static Translation translate(String sql) {
-            return SqlTranslator.translate(sql);
-        }
+    /** Translation of the rewritten statement (still Databricks SQL) to DuckDB, /Volumes paths mapped. */
+    private Translation translate(String sql) {
+        return SqlTranslator.translate(sql, volumePaths);
     }
 }

@@ -11,6 +11,7 @@ import dev.minilake.sql.StatementDtos.ResultData;
 import dev.minilake.sql.StatementDtos.StatementResponse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import dev.minilake.engines.sqltranslate.VolumePaths;
 import org.springframework.stereotype.Service;
 import org.springframework.util.function.SingletonSupplier;
 
@@ -59,12 +60,13 @@ public class StatementsService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        VolumePaths volumePaths = new VolumeFilePaths(volumes);
         this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
                 new ArrowSpool(() -> {
                     arrowUsed = true;
                     return arrowAllocator.obtain();
-                }, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta),
-                new VolumeFilePaths(volumes));
+                }, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta, volumePaths),
+                volumePaths);
         this.history = history;
         this.sessions = sessions;
         this.results = dataDir.area("results");

@@ -139,6 +139,23 @@ class FilesApiSdkTest {
     }
 
     @Test
+    void aVolumeCsvLoadsIntoAnExternalDeltaTable() {
+        w.files().upload(new UploadRequest().setFilePath(VOL + "/load/people.csv")
+                .setContents(new ByteArrayInputStream("id,name\n1,ada\n2,bob\n".getBytes(StandardCharsets.UTF_8))));
+        String location = server.dataDir().resolve("delta-from-csv-" + System.nanoTime()).toString();
+        for (String sql : List.of(
+                "CREATE TABLE main.default.people (id BIGINT, name STRING) USING DELTA LOCATION '" + location + "'",
+                "INSERT INTO main.default.people SELECT id, name FROM read_csv('" + VOL + "/load/people.csv')")) {
+            StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+            assertThat(r.getStatus().getState()).as(sql + ": " + r.getStatus().getError()).isEqualTo(StatementState.SUCCEEDED);
+        }
+        StatementResponse read = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
+                .setStatement("SELECT count(*), max(name) FROM main.default.people"));
+        assertThat(read.getResult().getDataArray()).containsExactly(List.of("2", "bob"));
+        assertThat(Files.exists(Path.of(location, "_delta_log", "00000000000000000001.json"))).isTrue();
+    }
+
+    @Test
     void rangesGive206WithContentRange() throws Exception {
         byte[] data = "0123456789abcdefghij".getBytes(StandardCharsets.UTF_8);
         w.files().upload(new UploadRequest().setFilePath(VOL + "/r.txt").setContents(new ByteArrayInputStream(data)));
