@@ -165,13 +165,18 @@ final class DeltaSql {
     /** As {@link #scanSql(Snapshot)}; with {@code withFile}, each row also names its data file (column {@code SOURCE_FILE}). */
     static String scanSql(Snapshot s, boolean withFile) {
         requireReadable(s);
+        return scanSql(s, s.files(), withFile);
+    }
+
+    /** The rows of some of the snapshot's files. */
+    private static String scanSql(Snapshot s, List<DataFile> dataFiles, boolean withFile) {
         String fileColumn = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
         List<String> nulls = new ArrayList<>();
         for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
         if (withFile) nulls.add("CAST(NULL AS VARCHAR) AS " + fileColumn);
-        if (s.files().isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
+        if (dataFiles.isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
-        for (DataFile f : s.files()) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
+        for (DataFile f : dataFiles) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
         List<String> parts = new ArrayList<>();
         for (var g : groups.entrySet()) {
             List<String> select = new ArrayList<>();
@@ -216,18 +221,27 @@ final class DeltaSql {
             // UPDATE and DELETE track each row's file, so that only the files they touch are rewritten
             boolean byFile = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE;
             targetTable(c, s, byFile);
-            boolean rewrite = byFile || plan.kind() == Kind.MERGE;
-            if (rewrite) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + loadColumns(s, byFile) + scanSql(s, byFile));
+            if (byFile) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + loadColumns(s, true) + scanSql(s, true));
+            // MERGE's own SQL may insert without a column list, so it gets no hidden columns: its rows are
+            // loaded file by file, and rowid ranges say which file a row came from
+            if (plan.kind() == Kind.MERGE) loadByRowidRange(c, s);
             if (plan.kind() == Kind.DELETE) exec(c, "CREATE OR REPLACE TEMP TABLE " + BEFORE + " AS " + rowsPerFile());
             long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, translate(plan.sql()));
             List<DataFile> removed = switch (plan.kind()) {
                 case INSERT -> List.of();
                 case INSERT_OVERWRITE, TRUNCATE -> s.files();
                 case UPDATE, DELETE -> n > 0 ? touchedFiles(c, s, plan.kind()) : List.of();
+                case MERGE -> n > 0 ? mergedFiles(c, s) : List.of();
                 default -> n > 0 ? s.files() : List.of();
             };
-            if (plan.kind() == Kind.INSERT || plan.kind() == Kind.INSERT_OVERWRITE || plan.kind() == Kind.MERGE && n > 0) {
+            if (plan.kind() == Kind.INSERT || plan.kind() == Kind.INSERT_OVERWRITE) {
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
+            } else if (plan.kind() == Kind.MERGE && n > 0) {
+                // the inserted rows, and the rows left in the touched files
+                exec(c, "CREATE OR REPLACE TEMP VIEW " + REWRITE + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
+                        + " t WHERE NOT EXISTS (SELECT 1 FROM " + BEFORE + " b WHERE b.rid = t.rowid) OR EXISTS (SELECT 1 FROM "
+                        + RANGES + " r JOIN " + TOUCHED_FILES + " f ON f.f = r.f WHERE t.rowid BETWEEN r.lo AND r.hi)");
+                added.addAll(writeFiles(c, s, REWRITE_VIEW));
             } else if (byFile && !removed.isEmpty()) {
                 // the rows left in the touched files; the other files stay as they are
                 exec(c, "CREATE OR REPLACE TEMP VIEW " + REWRITE + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
@@ -245,6 +259,7 @@ final class DeltaSql {
             exec(c, "DROP VIEW IF EXISTS " + REWRITE);
             exec(c, "DROP TABLE IF EXISTS " + TOUCHED_FILES);
             exec(c, "DROP TABLE IF EXISTS " + BEFORE);
+            exec(c, "DROP TABLE IF EXISTS " + RANGES);
             exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
         }
     }
@@ -253,6 +268,43 @@ final class DeltaSql {
     private static final String REWRITE = DuckDbEngine.quoteIdent(REWRITE_VIEW);
     private static final String TOUCHED_FILES = DuckDbEngine.quoteIdent("__delta_touched_files");
     private static final String BEFORE = DuckDbEngine.quoteIdent("__delta_rows_before");
+    private static final String RANGES = DuckDbEngine.quoteIdent("__delta_file_rowids");
+
+    /**
+     * Loads the target temp table one file at a time, recording each file's rowid range, and keeps
+     * every row's values by rowid, so that after the MERGE a changed or deleted row names its file.
+     */
+    private static void loadByRowidRange(Connection c, Snapshot s) throws SQLException {
+        String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
+        exec(c, "CREATE OR REPLACE TEMP TABLE " + RANGES + " (f VARCHAR, lo BIGINT, hi BIGINT)");
+        requireReadable(s);
+        for (DataFile f : s.files()) {
+            long before = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
+            exec(c, "INSERT INTO " + target + " " + scanSql(s, List.of(f), false));
+            long after = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
+            if (after > before) {
+                exec(c, "INSERT INTO " + RANGES + " VALUES (" + DuckDbEngine.quoteLiteral(f.path().toString()) + ", "
+                        + (before + 1) + ", " + after + ")");
+            }
+        }
+        exec(c, "CREATE OR REPLACE TEMP TABLE " + BEFORE + " AS SELECT rowid AS rid, " + rowValue(s) + " AS v FROM " + target);
+    }
+
+    private static String rowValue(Snapshot s) {
+        List<String> cols = new ArrayList<>();
+        for (DeltaTables.Column col : s.columns()) cols.add(DuckDbEngine.quoteIdent(col.name()) + " := " + DuckDbEngine.quoteIdent(col.name()));
+        return "struct_pack(" + String.join(", ", cols) + ")";
+    }
+
+    /** The files holding a row the MERGE changed or deleted (compared by value, so exact). */
+    private static List<DataFile> mergedFiles(Connection c, Snapshot s) throws SQLException {
+        String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
+        String changed = "SELECT b.rid FROM " + BEFORE + " b LEFT JOIN (SELECT rowid AS rid, " + rowValue(s) + " AS v FROM " + target
+                + ") a ON a.rid = b.rid WHERE a.rid IS NULL OR a.v IS DISTINCT FROM b.v";
+        exec(c, "CREATE OR REPLACE TEMP TABLE " + TOUCHED_FILES + " AS SELECT DISTINCT r.f AS f FROM " + RANGES + " r JOIN ("
+                + changed + ") x ON x.rid BETWEEN r.lo AND r.hi");
+        return filesNamedIn(c, s);
+    }
 
     /** The column list of the load into the target table: the touched mark keeps its default. */
     private static String loadColumns(Snapshot s, boolean byFile) {
@@ -279,6 +331,11 @@ final class DeltaSql {
                         + " WHERE " + DuckDbEngine.quoteIdent(DeltaStatements.TOUCHED) + " = 1"
                 : "SELECT b.f FROM " + BEFORE + " b LEFT JOIN (" + rowsPerFile() + ") a ON a.f = b.f WHERE coalesce(a.n, 0) < b.n";
         exec(c, "CREATE OR REPLACE TEMP TABLE " + TOUCHED_FILES + " AS " + touched);
+        return filesNamedIn(c, s);
+    }
+
+    /** The snapshot files that the touched-files temp table names. */
+    private static List<DataFile> filesNamedIn(Connection c, Snapshot s) throws SQLException {
         java.util.Set<String> paths = new java.util.HashSet<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT f FROM " + TOUCHED_FILES)) {
             while (rs.next()) paths.add(rs.getString(1));

@@ -317,7 +317,7 @@ class DeltaSqlSdkTest {
     }
 
     @Test
-    void updateAndDeleteRewriteOnlyTheFilesTheyTouch() throws Exception {
+    void updateDeleteAndMergeRewriteOnlyTheFilesTheyTouch() throws Exception {
         Path dir = location();
         rows("CREATE TABLE touched (id BIGINT, name STRING) USING DELTA LOCATION '" + dir + "'");
         for (int i = 1; i <= 3; i++) rows("INSERT INTO touched VALUES (" + i + ", 'n" + i + "'), (" + (i + 10) + ", 'm" + i + "')");
@@ -339,7 +339,20 @@ class DeltaSqlSdkTest {
         assertThat(version(dir)).isEqualTo(6);
         assertThat(rows("SELECT id, name FROM touched ORDER BY id")).containsExactly(
                 List.of("1", "n1"), List.of("2", "two"), List.of("11", "m1"), List.of("12", "m2"));
-        assertThat(rows("DESCRIBE HISTORY touched")).hasSize(7);
+
+        // MERGE: the file of the matched row is rewritten with the inserted row; the other file stays
+        rows("MERGE INTO touched t USING (SELECT 12 AS id, 'M' AS name UNION ALL SELECT 50, 'new') s ON t.id = s.id "
+                + "WHEN MATCHED THEN UPDATE SET name = s.name WHEN NOT MATCHED THEN INSERT (id, name) VALUES (s.id, s.name)");
+        java.util.Set<Path> afterMerge = files(dir);
+        assertThat(afterMerge).hasSize(2);
+        assertThat(afterMerge.stream().filter(afterDelete::contains)).hasSize(1);
+        // a MERGE that only inserts (no column list) keeps every file and adds one
+        rows("MERGE INTO touched t USING (SELECT 60 AS id, 'sixty' AS name) s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.name)");
+        assertThat(files(dir)).hasSize(3).containsAll(afterMerge);
+        assertThat(version(dir)).isEqualTo(8);
+        assertThat(rows("SELECT id, name FROM touched ORDER BY id")).containsExactly(List.of("1", "n1"), List.of("2", "two"),
+                List.of("11", "m1"), List.of("12", "M"), List.of("50", "new"), List.of("60", "sixty"));
+        assertThat(rows("DESCRIBE HISTORY touched")).hasSize(9);
     }
 
     private java.util.Set<Path> files(Path dir) {
