@@ -15,7 +15,7 @@ import time
 import pytest
 import requests
 
-from conftest import JAR
+from conftest import JAR, ROOT, Server
 
 SPARK_START = 300
 
@@ -137,6 +137,75 @@ def test_sql_writes_reach_a_fresh_spark_read_one_version_each(server, warm, w, w
         assert spark_rows() == expected, statement
     history = spark.sql(f"DESCRIBE HISTORY delta.`{path}`").collect()
     assert sorted(r.version for r in history) == [0, 1, 2, 3, 4]
+
+
+def _free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def standalone_cluster(workdir):
+    """A real Spark standalone master and one worker, from the spark-runner's own jars. The worker
+    launches executors from a SPARK_HOME, so one is laid out with those jars (jars/ and RELEASE)."""
+    runner = ROOT / "spark-runner/target"
+    home = workdir / "spark-home"
+    (home / "jars").mkdir(parents=True)
+    (home / "RELEASE").write_text("MiniLake spark-runner jars\n")
+    for jar in [runner / "spark-runner.jar", *(runner / "lib").glob("*.jar")]:
+        (home / "jars" / jar.name).symlink_to(jar)
+    cp = f"{runner / 'spark-runner.jar'}:{runner / 'lib'}/*"
+    opens = [f"--add-opens=java.base/{p}=ALL-UNNAMED" for p in
+             ("java.lang", "java.lang.invoke", "java.nio", "java.util", "sun.nio.ch")]
+    env = dict(os.environ, SPARK_HOME=str(home), SPARK_SCALA_VERSION="2.13", SPARK_LOCAL_IP="127.0.0.1")
+    port, ui = _free_port(), _free_port()
+    procs = [subprocess.Popen(["java", *opens, "-Xmx512m", "-cp", cp, "org.apache.spark.deploy.master.Master",
+                               "--host", "127.0.0.1", "--port", str(port), "--webui-port", str(ui)],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)]
+    url = f"spark://127.0.0.1:{port}"
+    try:
+        procs.append(subprocess.Popen(["java", *opens, "-Xmx512m", "-cp", cp, "org.apache.spark.deploy.worker.Worker", url,
+                                       "--host", "127.0.0.1", "--cores", "1", "--memory", "1g",
+                                       "--webui-port", str(_free_port()), "--work-dir", str(workdir / "work")],
+                                      env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT))
+        state = f"http://127.0.0.1:{ui}/json/"
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            try:
+                if requests.get(state, timeout=2).json().get("aliveworkers") == 1:
+                    break
+            except (requests.RequestException, ValueError):
+                pass
+            time.sleep(0.5)
+        else:
+            raise AssertionError("the standalone worker did not register")
+        yield url, state
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(30)
+
+
+def test_warm_spark_on_a_standalone_master(standalone_cluster):
+    """MINILAKE_SPARK_MASTER=spark://...: the warm Spark is an application of that cluster, and its
+    work runs in the worker's executor."""
+    url, state = standalone_cluster
+    other = Server(env={"MINILAKE_SPARK_MASTER": url, "SPARK_LOCAL_IP": "127.0.0.1"})
+    try:
+        r = requests.post(other.url + "/_minilake/spark/start?wait=true", timeout=SPARK_START + 10)
+        assert r.status_code == 200 and r.json()["state"] == "WARM", r.text
+        from pyspark.sql import SparkSession
+        spark = SparkSession.builder.remote(r.json()["connect_url"]).create()  # not the module's shared session
+        assert spark.range(1000).selectExpr("sum(id) AS s").collect()[0].s == 499500
+        cluster = requests.get(state, timeout=5).json()
+        apps = [a for a in cluster["activeapps"] if a["name"] == "minilake-spark"]
+        assert apps and apps[0]["state"] == "RUNNING", cluster["activeapps"]
+        assert cluster["coresused"] == 1, "an executor on the worker holds the core"
+    finally:
+        other.stop()
 
 
 def test_seed_spark_and_delta_example_with_spark_env(server, w, workdir):

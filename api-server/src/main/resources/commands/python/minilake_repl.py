@@ -1,10 +1,12 @@
 """A MiniLake /api/1.2 execution context for Python: one long-lived interpreter whose globals
 persist between commands, as on a Databricks cluster. Written by MiniLake.
 
-Protocol: MiniLake writes one JSON object per line on stdin: {"code": "..."}. For each, this
+Protocol: MiniLake writes one JSON object per line on stdin: {"id": "...", "code": "..."}. For each, this
 process writes exactly one line to stdout that starts with $MINILAKE_REPL_MARKER followed by a JSON
 result: {"type": "text", "data": "..."} or {"type": "error", "summary": "...", "cause": "..."}.
 Anything else that reaches the real stdout (for example from a subprocess) is part of the output.
+To cancel, MiniLake writes the command's id to $MINILAKE_REPL_CANCEL_FILE and sends SIGINT: the
+command with that id is interrupted if it runs, or cancelled before it starts if it has not yet.
 
 Globals: `dbutils` (MiniLake's shim), `minilake.sql(text)` (runs SQL on MiniLake's engine and
 returns rows), and `spark` when $SPARK_REMOTE is set and pyspark is installed.
@@ -16,6 +18,7 @@ import contextlib
 import io
 import json
 import os
+import signal
 import sys
 import traceback
 import urllib.request
@@ -73,16 +76,45 @@ def _run(code, g):
             print(repr(value))
 
 
+_state = {"running": None, "executing": False, "cancel": None}
+
+
+def _on_sigint(signum, frame):
+    """Interrupts only the command that the cancel names, and only inside its code; a cancel for a
+    command not started yet is remembered, so it never runs."""
+    try:
+        with open(os.environ["MINILAKE_REPL_CANCEL_FILE"]) as f:
+            _state["cancel"] = f.read().strip()
+    except OSError:
+        return
+    if _state["executing"] and _state["cancel"] == _state["running"]:
+        raise KeyboardInterrupt
+
+
+def _execute(command_id, code, g, out):
+    _state["running"] = command_id
+    _state["executing"] = True
+    try:
+        # checked after "executing" is set: a signal from here on raises, one before was recorded
+        if command_id is not None and _state["cancel"] == command_id:
+            raise KeyboardInterrupt
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            _run(code, g)
+    finally:
+        _state["executing"] = False
+
+
 def main():
     g = _globals()
+    signal.signal(signal.SIGINT, _on_sigint)
     for line in sys.stdin:
         if not line.strip():
             continue
-        code = json.loads(line)["code"]
+        request = json.loads(line)
+        code, command_id = request["code"], request.get("id")
         out = io.StringIO()
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                _run(code, g)
+            _execute(command_id, code, g, out)
             result = {"type": "text", "data": out.getvalue().rstrip("\n")}
         except KeyboardInterrupt:
             result = {"type": "cancelled", "data": out.getvalue()}
@@ -93,6 +125,7 @@ def main():
                 tb = traceback.format_exc()
                 result = {"type": "error", "summary": type(e).__name__ + ": " + str(e),
                           "cause": out.getvalue() + tb}
+        _state["running"] = None
         _real_stdout.write("\n" + MARKER + json.dumps(result) + "\n")
         _real_stdout.flush()
 

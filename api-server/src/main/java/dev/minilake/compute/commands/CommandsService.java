@@ -185,7 +185,7 @@ public class CommandsService implements ClusterListener {
             if (!c.status.equals("Running")) return;
             c.status = "Cancelling";
         }
-        if (ctx.python != null) ctx.python.interrupt();
+        if (ctx.python != null) ctx.python.interrupt(c.id);
     }
 
     private void run(ExecutionContext ctx, Command c, String lang, String command) {
@@ -196,7 +196,7 @@ public class CommandsService implements ClusterListener {
             if (lang.equals("sql")) c.finish("Finished", sql(command));
             else if (trimmed.startsWith("%sql")) c.finish("Finished", sql(trimmed.substring(4)));
             else {
-                JsonNode r = ctx.python.execute(command);
+                JsonNode r = ctx.python.execute(c.id, command);
                 switch (r.path("type").asText()) {
                     case "cancelled" -> c.finish("Cancelled", cancelledResult());
                     case "error" -> c.finish("Finished", error(r.path("summary").asText(), r.path("cause").asText()));

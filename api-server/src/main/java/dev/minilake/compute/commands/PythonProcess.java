@@ -27,6 +27,8 @@ final class PythonProcess implements AutoCloseable {
     private final BufferedReader out;
     private final String marker;
     private final ObjectMapper json;
+    /** Where a cancel names the command it means; the interpreter reads it on SIGINT (see minilake_repl.py). */
+    private final Path cancelFile;
 
     PythonProcess(String python, Path dir, Map<String, String> env, ObjectMapper json) throws IOException {
         byte[] b = new byte[12];
@@ -37,6 +39,8 @@ final class PythonProcess implements AutoCloseable {
                 .directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().putAll(env);
         pb.environment().put("MINILAKE_REPL_MARKER", marker);
+        this.cancelFile = java.nio.file.Files.createTempFile(dir, "cancel-", ".txt");
+        pb.environment().put("MINILAKE_REPL_CANCEL_FILE", cancelFile.toString());
         pb.environment().put("PYTHONPATH", dir.toString());
         pb.environment().put("PYTHONUNBUFFERED", "1");
         this.process = pb.start();
@@ -45,8 +49,8 @@ final class PythonProcess implements AutoCloseable {
     }
 
     /** The interpreter's answer: type text|error|cancelled, with data or summary/cause; extra output is prepended. */
-    JsonNode execute(String code) throws IOException {
-        in.write(json.writeValueAsString(Map.of("code", code)));
+    JsonNode execute(String id, String code) throws IOException {
+        in.write(json.writeValueAsString(Map.of("id", id, "code", code)));
         in.write("\n");
         in.flush();
         StringBuilder extra = new StringBuilder();
@@ -68,9 +72,14 @@ final class PythonProcess implements AutoCloseable {
         throw new IOException("the Python process of this context exited" + (extra.isEmpty() ? "" : ": " + extra.toString().strip()));
     }
 
-    /** Interrupts the running command (KeyboardInterrupt in the interpreter). */
-    void interrupt() {
+    /**
+     * Cancels command {@code id} (KeyboardInterrupt in the interpreter). The id goes first into the
+     * cancel file, so a signal that arrives before the interpreter has read the command, or after it
+     * finished, cancels exactly that command and never the next one.
+     */
+    void interrupt(String id) {
         try {
+            java.nio.file.Files.writeString(cancelFile, id);
             new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor(5, TimeUnit.SECONDS);
         } catch (IOException e) {
             process.destroy();
