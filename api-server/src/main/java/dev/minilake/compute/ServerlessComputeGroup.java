@@ -2,6 +2,7 @@ package dev.minilake.compute;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.minilake.catalog.Paging;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.api.Routes;
@@ -55,15 +56,11 @@ public class ServerlessComputeGroup implements ApiGroup {
     }
 
     private ObjectNode page(Request req, List<ObjectNode> sorted, String idField, String field) {
-        long size = req.queryLong("page_size").orElse(0L);
-        if (size < 0) throw ApiException.invalid("Invalid page_size " + size + ": must be zero or positive.");
-        int pageSize = size == 0 ? DEFAULT_PAGE : (int) Math.min(size, MAX_PAGE);
-        String token = req.query("page_token").orElse(null);
-        List<ObjectNode> rest = token == null ? sorted : sorted.stream().filter(n -> n.path(idField).asText().compareTo(token) > 0).toList();
-        List<ObjectNode> items = rest.size() <= pageSize ? rest : rest.subList(0, pageSize);
+        Paging.Page<ObjectNode> p = Paging.page(sorted, n -> n.path(idField).asText(), "page_size", req.queryLong("page_size").orElse(null),
+                req.query("page_token").orElse(null), DEFAULT_PAGE, MAX_PAGE);
         ObjectNode out = json.createObjectNode();
-        out.set(field, json.valueToTree(items));
-        if (rest.size() > pageSize) out.put("next_page_token", items.get(items.size() - 1).path(idField).asText());
+        out.set(field, json.valueToTree(p.items()));
+        if (p.nextPageToken() != null) out.put("next_page_token", p.nextPageToken());
         return out;
     }
 }

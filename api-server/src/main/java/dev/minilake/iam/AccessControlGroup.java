@@ -2,6 +2,7 @@ package dev.minilake.iam;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.minilake.catalog.Paging;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.api.Routes;
@@ -73,22 +74,12 @@ public class AccessControlGroup implements ApiGroup {
     }
 
     private ObjectNode page(Request req) {
-        long size = req.queryLong("page_size").orElse(0L);
-        if (size < 0) throw ApiException.invalid("Invalid page_size " + size + ": must be zero or positive.");
-        int pageSize = size == 0 || size > PAGE ? PAGE : (int) size;
-        long after = req.query("page_token").map(t -> {
-            try {
-                return Long.parseLong(t);
-            } catch (NumberFormatException e) {
-                throw ApiException.invalid("Invalid page_token '" + t + "'");
-            }
-        }).orElse(Long.MIN_VALUE);
-        List<ObjectNode> rest = restricted.list().stream()
-                .filter(g -> Long.parseLong(g.path("restricted_sharing_group_id").asText()) > after).toList();
-        List<ObjectNode> items = rest.size() <= pageSize ? rest : rest.subList(0, pageSize);
+        // keyed by the numeric id, zero-padded so that the key order is the numeric order of the list
+        Paging.Page<ObjectNode> p = Paging.page(restricted.list(), g -> String.format("%020d", Long.parseLong(g.path("restricted_sharing_group_id").asText())),
+                "page_size", req.queryLong("page_size").orElse(null), req.query("page_token").orElse(null), PAGE, PAGE);
         ObjectNode out = json.createObjectNode();
-        out.set("restricted_sharing_groups", json.valueToTree(items));
-        if (rest.size() > pageSize) out.put("next_page_token", items.get(items.size() - 1).path("restricted_sharing_group_id").asText());
+        out.set("restricted_sharing_groups", json.valueToTree(p.items()));
+        if (p.nextPageToken() != null) out.put("next_page_token", p.nextPageToken());
         return out;
     }
 }

@@ -159,21 +159,14 @@ final class DeltaSql {
 
     /** DuckDB SQL that returns exactly the rows of the snapshot, with the table's column types. */
     static String scanSql(Snapshot s) {
-        return scanSql(s, false);
-    }
-
-    /** As {@link #scanSql(Snapshot)}; with {@code withFile}, each row also names its data file (column {@code SOURCE_FILE}). */
-    static String scanSql(Snapshot s, boolean withFile) {
         requireReadable(s);
-        return scanSql(s, s.files(), withFile);
+        return scanSql(s, s.files());
     }
 
     /** The rows of some of the snapshot's files. */
-    private static String scanSql(Snapshot s, List<DataFile> dataFiles, boolean withFile) {
-        String fileColumn = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
+    private static String scanSql(Snapshot s, List<DataFile> dataFiles) {
         List<String> nulls = new ArrayList<>();
         for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
-        if (withFile) nulls.add("CAST(NULL AS VARCHAR) AS " + fileColumn);
         if (dataFiles.isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
         for (DataFile f : dataFiles) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
@@ -190,10 +183,8 @@ final class DeltaSql {
                     select.add("CAST(" + q + " AS " + type + ") AS " + q);
                 }
             }
-            if (withFile) select.add(fileColumn);
             List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
-            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false"
-                    + (withFile ? ", filename = " + DuckDbEngine.quoteLiteral(DeltaStatements.SOURCE_FILE) : "") + ")";
+            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)";
             parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
         }
         return String.join(" UNION ALL ", parts);
@@ -218,34 +209,23 @@ final class DeltaSql {
                 boolean same = scan.version() == null && scan.timestamp() == null && scan.table().equals(plan.target());
                 view(c, scan.view(), same ? s : snapshot(scan));
             }
-            // UPDATE and DELETE track each row's file, so that only the files they touch are rewritten
-            boolean byFile = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE;
-            targetTable(c, s, byFile);
-            if (byFile) exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + loadColumns(s, true) + scanSql(s, true));
-            // MERGE's own SQL may insert without a column list, so it gets no hidden columns: its rows are
-            // loaded file by file, and rowid ranges say which file a row came from
-            if (plan.kind() == Kind.MERGE) loadByRowidRange(c, s);
-            if (plan.kind() == Kind.DELETE) exec(c, "CREATE OR REPLACE TEMP TABLE " + BEFORE + " AS " + rowsPerFile());
+            targetTable(c, s);
+            // UPDATE, DELETE and MERGE: rows are loaded file by file, so a changed row names its file
+            boolean rewrite = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE || plan.kind() == Kind.MERGE;
+            if (rewrite) loadByRowidRange(c, s);
             long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, translate(plan.sql()));
             List<DataFile> removed = switch (plan.kind()) {
                 case INSERT -> List.of();
                 case INSERT_OVERWRITE, TRUNCATE -> s.files();
-                case UPDATE, DELETE -> n > 0 ? touchedFiles(c, s, plan.kind()) : List.of();
-                case MERGE -> n > 0 ? mergedFiles(c, s) : List.of();
-                default -> n > 0 ? s.files() : List.of();
+                default -> n > 0 ? changedFiles(c, s) : List.of();
             };
             if (plan.kind() == Kind.INSERT || plan.kind() == Kind.INSERT_OVERWRITE) {
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
-            } else if (plan.kind() == Kind.MERGE && n > 0) {
-                // the inserted rows, and the rows left in the touched files
+            } else if (rewrite && n > 0) {
+                // rows inserted by a MERGE, and the rows left in the changed files; the other files stay as they are
                 exec(c, "CREATE OR REPLACE TEMP VIEW " + REWRITE + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
                         + " t WHERE NOT EXISTS (SELECT 1 FROM " + BEFORE + " b WHERE b.rid = t.rowid) OR EXISTS (SELECT 1 FROM "
                         + RANGES + " r JOIN " + TOUCHED_FILES + " f ON f.f = r.f WHERE t.rowid BETWEEN r.lo AND r.hi)");
-                added.addAll(writeFiles(c, s, REWRITE_VIEW));
-            } else if (byFile && !removed.isEmpty()) {
-                // the rows left in the touched files; the other files stay as they are
-                exec(c, "CREATE OR REPLACE TEMP VIEW " + REWRITE + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
-                        + " WHERE " + DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE) + " IN (SELECT f FROM " + TOUCHED_FILES + ")");
                 added.addAll(writeFiles(c, s, REWRITE_VIEW));
             }
             w.commit(added, removed);
@@ -272,7 +252,8 @@ final class DeltaSql {
 
     /**
      * Loads the target temp table one file at a time, recording each file's rowid range, and keeps
-     * every row's values by rowid, so that after the MERGE a changed or deleted row names its file.
+     * every row's values by rowid, so that after the statement a changed or deleted row names its
+     * file. The statement's own SQL is left as written (a MERGE may insert without a column list).
      */
     private static void loadByRowidRange(Connection c, Snapshot s) throws SQLException {
         String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
@@ -280,7 +261,7 @@ final class DeltaSql {
         requireReadable(s);
         for (DataFile f : s.files()) {
             long before = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
-            exec(c, "INSERT INTO " + target + " " + scanSql(s, List.of(f), false));
+            exec(c, "INSERT INTO " + target + " " + scanSql(s, List.of(f)));
             long after = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
             if (after > before) {
                 exec(c, "INSERT INTO " + RANGES + " VALUES (" + DuckDbEngine.quoteLiteral(f.path().toString()) + ", "
@@ -296,41 +277,13 @@ final class DeltaSql {
         return "struct_pack(" + String.join(", ", cols) + ")";
     }
 
-    /** The files holding a row the MERGE changed or deleted (compared by value, so exact). */
-    private static List<DataFile> mergedFiles(Connection c, Snapshot s) throws SQLException {
+    /** The files holding a row the statement changed or deleted (compared by value, so exact). */
+    private static List<DataFile> changedFiles(Connection c, Snapshot s) throws SQLException {
         String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
         String changed = "SELECT b.rid FROM " + BEFORE + " b LEFT JOIN (SELECT rowid AS rid, " + rowValue(s) + " AS v FROM " + target
                 + ") a ON a.rid = b.rid WHERE a.rid IS NULL OR a.v IS DISTINCT FROM b.v";
         exec(c, "CREATE OR REPLACE TEMP TABLE " + TOUCHED_FILES + " AS SELECT DISTINCT r.f AS f FROM " + RANGES + " r JOIN ("
                 + changed + ") x ON x.rid BETWEEN r.lo AND r.hi");
-        return filesNamedIn(c, s);
-    }
-
-    /** The column list of the load into the target table: the touched mark keeps its default. */
-    private static String loadColumns(Snapshot s, boolean byFile) {
-        if (!byFile) return "";
-        List<String> cols = new ArrayList<>();
-        for (DeltaTables.Column col : s.columns()) cols.add(DuckDbEngine.quoteIdent(col.name()));
-        cols.add(DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE));
-        return "(" + String.join(", ", cols) + ") ";
-    }
-
-    private static String rowsPerFile() {
-        String file = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
-        return "SELECT " + file + " AS f, count(*) AS n FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " GROUP BY " + file;
-    }
-
-    /**
-     * The snapshot files an UPDATE or DELETE changed, kept in a temp table: files with a row the
-     * UPDATE marked, or files that lost rows to the DELETE.
-     */
-    private static List<DataFile> touchedFiles(Connection c, Snapshot s, Kind kind) throws SQLException {
-        String file = DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE);
-        String touched = kind == Kind.UPDATE
-                ? "SELECT DISTINCT " + file + " AS f FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
-                        + " WHERE " + DuckDbEngine.quoteIdent(DeltaStatements.TOUCHED) + " = 1"
-                : "SELECT b.f FROM " + BEFORE + " b LEFT JOIN (" + rowsPerFile() + ") a ON a.f = b.f WHERE coalesce(a.n, 0) < b.n";
-        exec(c, "CREATE OR REPLACE TEMP TABLE " + TOUCHED_FILES + " AS " + touched);
         return filesNamedIn(c, s);
     }
 
@@ -343,14 +296,10 @@ final class DeltaSql {
         return s.files().stream().filter(f -> paths.contains(f.path().toString())).toList();
     }
 
-    private static void targetTable(Connection c, Snapshot s, boolean byFile) throws SQLException {
+    private static void targetTable(Connection c, Snapshot s) throws SQLException {
         List<String> cols = new ArrayList<>();
         for (DeltaTables.Column col : s.columns()) {
             cols.add(DuckDbEngine.quoteIdent(col.name()) + " " + TypeMapping.toDuckDb(col.type()) + (col.nullable() ? "" : " NOT NULL"));
-        }
-        if (byFile) {
-            cols.add(DuckDbEngine.quoteIdent(DeltaStatements.SOURCE_FILE) + " VARCHAR");
-            cols.add(DuckDbEngine.quoteIdent(DeltaStatements.TOUCHED) + " INTEGER DEFAULT 0");
         }
         exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
         exec(c, "CREATE TEMP TABLE " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " (" + String.join(", ", cols) + ")");
@@ -443,7 +392,7 @@ final class DeltaSql {
             boolean worth = perPartition.values().stream().anyMatch(n -> n > 1);
             long removedCount = 0;
             if (worth) {
-                targetTable(c, s, false);
+                targetTable(c, s);
                 exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + scanSql(s));
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
                 w.commit(added, s.files());

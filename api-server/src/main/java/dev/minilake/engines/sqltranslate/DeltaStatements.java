@@ -4,9 +4,7 @@ import dev.minilake.catalog.types.DataType;
 import dev.minilake.catalog.types.TypeParseException;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
-import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
-import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
@@ -39,9 +37,6 @@ import java.util.Set;
  */
 public final class DeltaStatements {
     public static final String TARGET = "__delta_target";
-    /** Hidden columns of the target temp table of an UPDATE or DELETE: each row's source file, and a mark the UPDATE sets. */
-    public static final String SOURCE_FILE = "__delta_file";
-    public static final String TOUCHED = "__delta_touched";
     private static final Set<String> CLAUSE_WORDS = Set.of("WHERE", "JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "ON",
             "GROUP", "ORDER", "LIMIT", "UNION", "EXCEPT", "INTERSECT", "HAVING", "WINDOW", "QUALIFY", "USING", "NATURAL",
             "WHEN", "SET", "LATERAL", "OFFSET", "FETCH", "AS");
@@ -166,10 +161,6 @@ public final class DeltaStatements {
         if (st instanceof Insert ins && target != null) {
             ins.setOverwrite(false);
             ins.setTableKeyword(false);
-        }
-        if (st instanceof Update u && target != null) {
-            // marks the rows the UPDATE changes, so only their files are rewritten
-            u.addUpdateSet(new Column("\"" + TOUCHED + "\""), new LongValue(1));
         }
         String rewritten = lexical.restore(st.toString());
         return Optional.of(new Plan(kind, rewritten, target, List.copyOf(scans), null, false, null, false));
