@@ -13,7 +13,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import dev.minilake.engines.sqltranslate.VolumePaths;
 import org.springframework.stereotype.Service;
-import org.springframework.util.function.SingletonSupplier;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,8 +46,7 @@ public class StatementsService implements AutoCloseable {
     private final SqlSessionsService sessions;
     private final Path results;
     /** Created by the first ARROW_STREAM statement, not at start-up. */
-    private final SingletonSupplier<BufferAllocator> arrowAllocator = SingletonSupplier.of(RootAllocator::new);
-    private volatile boolean arrowUsed;
+    private BufferAllocator arrowAllocator;
 
     public StatementsService(DuckDbEngine duckdb, DataDir dataDir, QueryHistoryService history, SqlSessionsService sessions,
                              CatalogsService catalogs, SchemasService schemas, dev.minilake.catalog.TablesService tables,
@@ -62,10 +60,7 @@ public class StatementsService implements AutoCloseable {
         });
         VolumePaths volumePaths = new VolumeFilePaths(volumes);
         this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
-                new ArrowSpool(() -> {
-                    arrowUsed = true;
-                    return arrowAllocator.obtain();
-                }, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta, volumePaths),
+                new ArrowSpool(this::arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta, volumePaths),
                 volumePaths);
         this.history = history;
         this.sessions = sessions;
@@ -206,9 +201,16 @@ public class StatementsService implements AutoCloseable {
         return b;
     }
 
+    private synchronized BufferAllocator arrowAllocator() {
+        if (arrowAllocator == null) arrowAllocator = new RootAllocator();
+        return arrowAllocator;
+    }
+
     @Override
     public void close() {
         pool.shutdownNow();
-        if (arrowUsed) arrowAllocator.obtain().close();
+        synchronized (this) {
+            if (arrowAllocator != null) arrowAllocator.close();
+        }
     }
 }

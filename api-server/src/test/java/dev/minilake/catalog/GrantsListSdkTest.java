@@ -2,23 +2,20 @@ package dev.minilake.catalog;
 
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
-import com.databricks.sdk.service.catalog.ColumnInfo;
-import com.databricks.sdk.service.catalog.ColumnTypeName;
-import com.databricks.sdk.service.catalog.CreateTableRequest;
 import com.databricks.sdk.service.catalog.EffectivePrivilegeAssignment;
 import com.databricks.sdk.service.catalog.ListPrivilegeAssignmentsRequest;
 import com.databricks.sdk.service.catalog.PermissionsChange;
 import com.databricks.sdk.service.catalog.Privilege;
 import com.databricks.sdk.service.catalog.PrivilegeAssignment;
-import com.databricks.sdk.service.catalog.TableType;
 import com.databricks.sdk.service.catalog.UpdatePermissions;
 import dev.minilake.support.MiniLakeServer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.stream.StreamSupport;
 
+import static dev.minilake.support.UcFixtures.all;
+import static dev.minilake.support.UcFixtures.managedTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,18 +29,9 @@ class GrantsListSdkTest {
         server.reset();
     }
 
-    static <T> List<T> all(Iterable<T> it) {
-        return StreamSupport.stream(it.spliterator(), false).toList();
-    }
-
-    void table(String catalog, String schema, String name) {
-        w.tables().create(new CreateTableRequest().setCatalogName(catalog).setSchemaName(schema).setName(name).setTableType(TableType.MANAGED)
-                .setColumns(List.of(new ColumnInfo().setName("id").setTypeText("int").setTypeName(ColumnTypeName.INT))));
-    }
-
     @Test
     void grantsListsArePagedOverTheSameGrants() {
-        table("main", "default", "t");
+        managedTable(w, "main", "default", "t");
         for (String who : List.of("zoe", "ana", "mia")) {
             w.grants().update(new UpdatePermissions().setSecurableType("table").setFullName("main.default.t")
                     .setChanges(List.of(new PermissionsChange().setPrincipal(who).setAdd(List.of(Privilege.SELECT)))));

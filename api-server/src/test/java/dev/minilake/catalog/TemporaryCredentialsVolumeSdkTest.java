@@ -3,12 +3,8 @@ package dev.minilake.catalog;
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.InvalidParameterValue;
 import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
-import com.databricks.sdk.service.catalog.ColumnInfo;
-import com.databricks.sdk.service.catalog.ColumnTypeName;
-import com.databricks.sdk.service.catalog.CreateTableRequest;
 import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
 import com.databricks.sdk.service.catalog.GenerateTemporaryVolumeCredentialRequest;
-import com.databricks.sdk.service.catalog.TableType;
 import com.databricks.sdk.service.catalog.VolumeInfo;
 import com.databricks.sdk.service.catalog.VolumeOperation;
 import com.databricks.sdk.service.catalog.VolumeType;
@@ -17,8 +13,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.stream.StreamSupport;
 
+import static dev.minilake.support.UcFixtures.all;
+import static dev.minilake.support.UcFixtures.managedTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -30,15 +27,6 @@ class TemporaryCredentialsVolumeSdkTest {
     @BeforeEach
     void reset() {
         server.reset();
-    }
-
-    static <T> List<T> all(Iterable<T> it) {
-        return StreamSupport.stream(it.spliterator(), false).toList();
-    }
-
-    void table(String catalog, String schema, String name) {
-        w.tables().create(new CreateTableRequest().setCatalogName(catalog).setSchemaName(schema).setName(name).setTableType(TableType.MANAGED)
-                .setColumns(List.of(new ColumnInfo().setName("id").setTypeText("int").setTypeName(ColumnTypeName.INT))));
     }
 
     @Test

@@ -3,24 +3,21 @@ package dev.minilake.catalog.governance;
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.InvalidParameterValue;
 import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
-import com.databricks.sdk.service.catalog.ColumnInfo;
-import com.databricks.sdk.service.catalog.ColumnTypeName;
 import com.databricks.sdk.service.catalog.CreateCatalog;
 import com.databricks.sdk.service.catalog.CreateSchema;
-import com.databricks.sdk.service.catalog.CreateTableRequest;
 import com.databricks.sdk.service.catalog.CreateVolumeRequestContent;
 import com.databricks.sdk.service.catalog.ListQuotasRequest;
 import com.databricks.sdk.service.catalog.QuotaInfo;
 import com.databricks.sdk.service.catalog.SecurableType;
-import com.databricks.sdk.service.catalog.TableType;
 import com.databricks.sdk.service.catalog.VolumeType;
 import dev.minilake.support.MiniLakeServer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.stream.StreamSupport;
 
+import static dev.minilake.support.UcFixtures.all;
+import static dev.minilake.support.UcFixtures.managedTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,15 +29,6 @@ class ResourceQuotasSdkTest {
     @BeforeEach
     void reset() {
         server.reset();
-    }
-
-    static <T> List<T> all(Iterable<T> it) {
-        return StreamSupport.stream(it.spliterator(), false).toList();
-    }
-
-    void table(String catalog, String schema, String name) {
-        w.tables().create(new CreateTableRequest().setCatalogName(catalog).setSchemaName(schema).setName(name).setTableType(TableType.MANAGED)
-                .setColumns(List.of(new ColumnInfo().setName("id").setTypeText("int").setTypeName(ColumnTypeName.INT))));
     }
 
     @Test
@@ -59,9 +47,9 @@ class ResourceQuotasSdkTest {
         assertThat(schemas.getQuotaLimit()).isEqualTo(10000L);
         assertThat(schemas.getParentSecurableType()).isEqualTo(SecurableType.CATALOG);
 
-        table("q", "s", "a");
-        table("q", "s", "b");
-        table("q", "s", "c");
+        managedTable(w, "q", "s", "a");
+        managedTable(w, "q", "s", "b");
+        managedTable(w, "q", "s", "c");
         w.volumes().create(new CreateVolumeRequestContent().setCatalogName("q").setSchemaName("s").setName("v").setVolumeType(VolumeType.MANAGED));
         assertThat(w.resourceQuotas().getQuota("SCHEMA", "q.s", "table-quota").getQuotaInfo().getQuotaCount()).isEqualTo(3L);
         assertThat(w.resourceQuotas().getQuota("SCHEMA", "q.s", "volume-quota").getQuotaInfo().getQuotaCount()).isEqualTo(1L);

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.stream.StreamSupport;
 
+import static dev.minilake.support.UcFixtures.all;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,10 +43,6 @@ class UcGovernanceSdkTest {
     @BeforeEach
     void reset() {
         server.reset();
-    }
-
-    static <T> List<T> all(Iterable<T> it) {
-        return StreamSupport.stream(it.spliterator(), false).toList();
     }
 
     @Test
