@@ -52,3 +52,20 @@ def test_any_token_is_accepted_by_default(server):
 def test_seed_curl_health(server):
     # The seed's first curl line: curl http://localhost:8000/_minilake/health
     assert requests.get(server.url + "/_minilake/health").json() == {"status": "ok"}
+
+
+def test_a_port_in_use_is_one_clear_line_and_exit_1():
+    import socket
+    import subprocess
+    import tempfile
+    from conftest import JAR
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with tempfile.TemporaryDirectory() as data:
+            p = subprocess.run(["java", "-jar", str(JAR), "--port", str(port), "--data-dir", data],
+                               capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert f"minilake: cannot start: Port {port} is already in use" in p.stderr
+    assert "\tat " not in p.stderr  # no stack trace unless MINILAKE_VERBOSE=1

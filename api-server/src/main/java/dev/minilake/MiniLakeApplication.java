@@ -1,13 +1,18 @@
 package dev.minilake;
 
 import dev.minilake.core.settings.Settings;
-import dev.minilake.engines.NativeLibraries;
+import dev.minilake.core.StartupPreload;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.context.annotation.ComponentScan;
+import org.springframework.aot.AotDetector;
+import org.springframework.boot.web.reactive.context.AnnotationConfigReactiveWebServerApplicationContext;
+import org.springframework.boot.web.reactive.context.ReactiveWebServerApplicationContext;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.context.annotation.AnnotationConfigUtils;
+import org.springframework.context.support.GenericApplicationContext;
 
 import java.util.List;
 import java.util.Map;
@@ -60,9 +65,27 @@ public class MiniLakeApplication {
             System.err.println("minilake: unknown command '" + String.join(" ", settings.positional()) + "' (see --help)");
             System.exit(2);
         }
-        NativeLibraries.preloadInBackground();
+        StartupPreload.inBackground();
         useAotWhenBuilt();
-        start(settings);
+        try {
+            start(settings);
+        } catch (RuntimeException e) {
+            if (Boolean.getBoolean("spring.aot.processing")) throw e; // the processor's own way of ending the run
+            // one clear line (e.g. "Port 8000 is already in use"); the cause chain for whoever needs it
+            System.err.println("minilake: cannot start: " + startFailure(e));
+            if (settings.verbose()) e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    /** "Port 8000 is already in use" where that is the reason, else the innermost cause's message. */
+    static String startFailure(Throwable e) {
+        Throwable root = e;
+        for (Throwable t = e; t != null && t != t.getCause(); t = t.getCause()) {
+            if (t instanceof org.springframework.boot.web.server.PortInUseException) return t.getMessage();
+            root = t;
+        }
+        return root.getMessage() != null ? root.getMessage() : root.toString();
     }
 
     /**
@@ -81,25 +104,63 @@ public class MiniLakeApplication {
     /**
      * Starts a server; tests call this directly to get a real server on a free port.
      *
-     * <p>SpringApplication runs without the listeners and initializers that spring.factories lists
-     * (config-data files, Spring Boot's logging system, property binding of spring.main.*, the
-     * background pre-initializer, which competes for the CPU on a small machine). MiniLake has no
-     * application.properties: Settings are its whole configuration, and logging is
-     * {@link dev.minilake.core.logging.ConsoleLogging}. That is a third of the start-up saved.
+     * <p>The context is built directly, not through SpringApplication: MiniLake has no
+     * application.properties, no profiles and no auto-configuration (Settings are its whole
+     * configuration, logging is {@link dev.minilake.core.logging.ConsoleLogging}), so what
+     * SpringApplication adds (spring.factories listeners and initializers, environment binding,
+     * failure analyzers) was a fifth of the start-up for nothing. The context is still Spring
+     * Boot's reactive web-server context, which starts Netty from ServerConfiguration's factory.
+     * At build time, Spring AOT's processor needs a SpringApplication to capture the context, so
+     * that one run goes through {@link #startForAotProcessing}, with the same bean definitions.
      */
     public static ConfigurableApplicationContext start(Settings settings) {
-        SpringApplication app = new SpringApplication(MiniLakeApplication.class) {
-            @Override
-            protected void bindToSpringApplication(ConfigurableEnvironment environment) {
-                // spring.main.* comes from nowhere: the setters below are the whole configuration
-            }
-        };
+        if (Boolean.getBoolean("spring.aot.processing")) return startForAotProcessing(settings);
+        ReactiveWebServerApplicationContext context;
+        if (AotDetector.useGeneratedArtifacts()) {
+            context = new ReactiveWebServerApplicationContext();
+            aotInitializer().initialize(context);
+        } else {
+            AnnotationConfigReactiveWebServerApplicationContext annotated = new AnnotationConfigReactiveWebServerApplicationContext();
+            annotated.register(MiniLakeApplication.class);
+            context = annotated;
+        }
+        // as SpringApplication does: no bean silently replaces another, no circular wiring
+        context.setAllowBeanDefinitionOverriding(false);
+        context.setAllowCircularReferences(false);
+        // No bean uses @EventListener (listeners implement ApplicationListener), so the processor
+        // that reflects over every bean's methods looking for one is not needed. (With AOT the
+        // generated definitions are final here; without, component scanning registers it again.)
+        withoutEventListenerProcessor(context);
+        context.getBeanFactory().registerSingleton("settings", settings);
+        context.refresh();
+        context.registerShutdownHook();
+        return context;
+    }
+
+    private static void withoutEventListenerProcessor(GenericApplicationContext context) {
+        if (context.containsBeanDefinition(AnnotationConfigUtils.EVENT_LISTENER_PROCESSOR_BEAN_NAME)) {
+            context.removeBeanDefinition(AnnotationConfigUtils.EVENT_LISTENER_PROCESSOR_BEAN_NAME);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ApplicationContextInitializer<GenericApplicationContext> aotInitializer() {
+        String name = MiniLakeApplication.class.getName() + "__ApplicationContextInitializer";
+        try {
+            return (ApplicationContextInitializer<GenericApplicationContext>)
+                    Class.forName(name).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("spring.aot.enabled is set, but " + name + " is not in the jar: " + e, e);
+        }
+    }
+
+    /** Build time only: Spring AOT's processor captures the context of a SpringApplication run. */
+    private static ConfigurableApplicationContext startForAotProcessing(Settings settings) {
+        SpringApplication app = new SpringApplication(MiniLakeApplication.class);
         app.setListeners(List.of());
         app.setInitializers(List.of(ctx -> ctx.getBeanFactory().registerSingleton("settings", settings)));
         app.setBannerMode(Banner.Mode.OFF);
         app.setLogStartupInfo(false);
-        app.setAddConversionService(false);
-        app.setAddCommandLineProperties(false);
         return app.run();
     }
 }

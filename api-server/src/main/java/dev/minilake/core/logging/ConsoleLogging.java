@@ -2,11 +2,11 @@ package dev.minilake.core.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import org.slf4j.Logger;
 
@@ -19,14 +19,15 @@ import org.slf4j.Logger;
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
 public class ConsoleLogging extends ContextAwareBase implements Configurator {
-    static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n";
-
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         if (System.getProperty("logback.configurationFile") != null) return ExecutionStatus.INVOKE_NEXT_IF_ANY;
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        ConsoleLayout layout = new ConsoleLayout();
+        layout.setContext(context);
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
-        encoder.setPattern(PATTERN);
+        encoder.setLayout(layout);
         encoder.start();
         ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
         console.setContext(context);
