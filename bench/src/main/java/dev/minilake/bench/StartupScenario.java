@@ -23,7 +23,32 @@ final class StartupScenario implements Bench.Scenario {
 
     @Override
     public String describe() {
-        return "start-to-ready of `java -jar JAR`, or of a launcher script given as --jar (needs --jar)";
+        return "start-to-ready of `java -jar JAR`, or of a launcher script given as --jar (needs --jar); "
+                + "--compare-jar floor:JAR is the framework alone (Spring Boot reactive context, Netty, Jackson, one route) on JAR's class path";
+    }
+
+    static final String FLOOR = "floor:";
+
+    /** The floor server's class, out of this jar into a temp dir, then the jar's Class-Path in its order. */
+    private static String floorClassPath(Path minilakeJar) throws java.io.IOException {
+        Path classes = Files.createTempDirectory("minilake-floor-");
+        classes.toFile().deleteOnExit();
+        String name = "dev/minilake/bench/floor/FrameworkFloor.class";
+        Path target = classes.resolve(name);
+        Files.createDirectories(target.getParent());
+        try (java.io.InputStream in = StartupScenario.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException(name + " is not in the bench jar");
+            Files.copy(in, target);
+        }
+        StringBuilder cp = new StringBuilder(classes.toString());
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(minilakeJar.toFile())) {
+            String entries = jar.getManifest().getMainAttributes().getValue("Class-Path");
+            if (entries == null) throw new IllegalArgumentException(minilakeJar + " has no Class-Path in its manifest");
+            for (String e : entries.trim().split("\\s+")) {
+                cp.append(java.io.File.pathSeparator).append(minilakeJar.toAbsolutePath().getParent().resolve(e));
+            }
+        }
+        return cp.toString();
     }
 
     @Override
@@ -41,10 +66,15 @@ final class StartupScenario implements Bench.Scenario {
         }
         Path data = Files.createTempDirectory("minilake-bench-");
         List<String> cmd = new ArrayList<>();
-        if (t.jar().endsWith(".jar")) {
-            cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        if (t.jar().startsWith(FLOOR)) {
+            cmd.addAll(List.of(java, "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider",
+                    "-cp", floorClassPath(Path.of(t.jar().substring(FLOOR.length()))),
+                    "dev.minilake.bench.floor.FrameworkFloor", Integer.toString(port)));
+        } else {
+            if (t.jar().endsWith(".jar")) cmd.addAll(List.of(java, "-jar"));
+            cmd.addAll(List.of(t.jar(), "--port", Integer.toString(port), "--data-dir", data.toString()));
         }
-        cmd.addAll(List.of(t.jar(), "--port", Integer.toString(port), "--data-dir", data.toString()));
         long start = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(new File("/dev/null")).start();
         try {
