@@ -44,3 +44,39 @@ def test_class_data_training_run_exits_and_its_archive_serves():
             assert me["userName"]
         finally:
             server.stop()
+
+
+def _launcher_serves(port, data, env):
+    """Starts bin/minilake, waits for ready, stops it with SIGTERM (the archive is written at exit)."""
+    import os
+    import signal
+    import time
+    p = subprocess.Popen([str(ROOT / "bin/minilake"), "--port", str(port), "--data-dir", data],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=dict(os.environ, **env))
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            assert p.poll() is None, p.stdout.read().decode()[-2000:]
+            try:
+                if requests.get(f"http://127.0.0.1:{port}/_minilake/ready", timeout=2).status_code == 200:
+                    return True
+            except requests.ConnectionError:
+                time.sleep(0.1)
+        return False
+    finally:
+        p.send_signal(signal.SIGTERM)
+        p.wait(timeout=60)
+
+
+def test_the_readme_launcher_records_its_archive_then_starts_with_it():
+    from conftest import _free_port
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"XDG_CACHE_HOME": cache}
+        assert _launcher_serves(_free_port(), f"{cache}/data1", env)
+        archives = list(pathlib.Path(cache, "minilake", "cds").glob("minilake-*.jsa"))
+        assert len(archives) == 1 and archives[0].stat().st_size > 1_000_000, archives
+        recorded = archives[0].stat().st_mtime
+        assert _launcher_serves(_free_port(), f"{cache}/data2", env)
+        # the second start mapped the archive instead of writing a new one
+        assert list(pathlib.Path(cache, "minilake", "cds").glob("minilake-*.jsa")) == archives
+        assert archives[0].stat().st_mtime == recorded
