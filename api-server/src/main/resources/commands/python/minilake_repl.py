@@ -5,6 +5,7 @@ Protocol: MiniLake writes one JSON object per line on stdin: {"id": "...", "code
 process writes exactly one line to stdout that starts with $MINILAKE_REPL_MARKER followed by a JSON
 result: {"type": "text", "data": "..."} or {"type": "error", "summary": "...", "cause": "..."}.
 Anything else that reaches the real stdout (for example from a subprocess) is part of the output.
+Before the first command it writes one such line with {"type": "ready"}: its SIGINT handler is set.
 To cancel, MiniLake writes the command's id to $MINILAKE_REPL_CANCEL_FILE and sends SIGINT: the
 command with that id is interrupted if it runs, or cancelled before it starts if it has not yet.
 
@@ -107,6 +108,9 @@ def _execute(command_id, code, g, out):
 def main():
     g = _globals()
     signal.signal(signal.SIGINT, _on_sigint)
+    # only now may MiniLake send SIGINT: before the handler, Python's default one would end the process
+    _real_stdout.write(MARKER + json.dumps({"type": "ready"}) + "\n")
+    _real_stdout.flush()
     for line in sys.stdin:
         if not line.strip():
             continue

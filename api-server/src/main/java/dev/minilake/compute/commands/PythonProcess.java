@@ -29,6 +29,8 @@ final class PythonProcess implements AutoCloseable {
     private final ObjectMapper json;
     /** Where a cancel names the command it means; the interpreter reads it on SIGINT (see minilake_repl.py). */
     private final Path cancelFile;
+    /** Open once the interpreter said it is ready, i.e. its SIGINT handler is set. */
+    private final java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
 
     PythonProcess(String python, Path dir, Map<String, String> env, ObjectMapper json) throws IOException {
         byte[] b = new byte[12];
@@ -50,16 +52,30 @@ final class PythonProcess implements AutoCloseable {
 
     /** The interpreter's answer: type text|error|cancelled, with data or summary/cause; extra output is prepended. */
     JsonNode execute(String id, String code) throws IOException {
+        StringBuilder extra = new StringBuilder();
+        if (ready.getCount() > 0) {
+            // what the interpreter printed while it started belongs to the first command's output
+            try {
+                readResult(extra);
+            } finally {
+                ready.countDown(); // also when it died starting: a cancel then has nothing to wait for
+            }
+        }
         in.write(json.writeValueAsString(Map.of("id", id, "code", code)));
         in.write("\n");
         in.flush();
-        StringBuilder extra = new StringBuilder();
+        return readResult(extra);
+    }
+
+    /** Reads up to the next marker line: the interpreter's ready line or a command's result. */
+    private JsonNode readResult(StringBuilder extra) throws IOException {
         String line;
         while ((line = out.readLine()) != null) {
             int at = line.indexOf(marker);
             if (at >= 0) {
                 if (at > 0) extra.append(line, 0, at).append('\n');
                 var result = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(line.substring(at + marker.length()));
+                if ("ready".equals(result.path("type").asText())) return result;
                 String prefix = extra.toString().strip();
                 if (!prefix.isEmpty()) {
                     String field = result.has("data") ? "data" : "cause";
@@ -80,6 +96,9 @@ final class PythonProcess implements AutoCloseable {
     void interrupt(String id) {
         try {
             java.nio.file.Files.writeString(cancelFile, id);
+            // a SIGINT before the interpreter's handler is set would end the process, not the command;
+            // the recorded id makes the command cancel itself when it does start
+            if (!ready.await(30, TimeUnit.SECONDS)) return;
             new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor(5, TimeUnit.SECONDS);
         } catch (IOException e) {
             process.destroy();

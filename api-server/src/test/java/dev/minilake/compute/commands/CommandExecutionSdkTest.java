@@ -114,6 +114,19 @@ class CommandExecutionSdkTest {
     }
 
     @Test
+    void aCancelWhileTheInterpreterStillStartsCancelsTheCommandNotTheContext() throws Exception {
+        String c = cluster();
+        String ctx = context(c, Language.PYTHON);
+        // no wait for RUNNING: the SIGINT may come before the interpreter has set its handler
+        String id = w.commandExecution().execute(new Command().setClusterId(c).setContextId(ctx).setLanguage(Language.PYTHON)
+                .setCommand("import time\ntime.sleep(60)")).getResponse().getId();
+        CommandStatusResponse cancelled = w.commandExecution().cancel(new CancelCommand().setClusterId(c).setContextId(ctx)
+                .setCommandId(id)).get(WAIT);
+        assertThat(cancelled.getStatus()).isEqualTo(CommandStatus.CANCELLED);
+        assertThat(run(c, ctx, Language.PYTHON, "print('still here')").getResults().getData()).isEqualTo("still here");
+    }
+
+    @Test
     void cancelInterruptsARunningPythonCommand() throws Exception {
         String c = cluster();
         String ctx = context(c, Language.PYTHON);
