@@ -29,16 +29,27 @@ final class StartupScenario implements Bench.Scenario {
 
     static final String FLOOR = "floor:";
 
+    /** Built once per bench run: the floor class and the Class-Path do not change between samples. */
+    private static final java.util.Map<Path, String> FLOOR_CLASS_PATHS = new java.util.HashMap<>();
+
     /** The floor server's class, out of this jar into a temp dir, then the jar's Class-Path in its order. */
     private static String floorClassPath(Path minilakeJar) throws java.io.IOException {
+        String known = FLOOR_CLASS_PATHS.get(minilakeJar);
+        if (known != null) return known;
         Path classes = Files.createTempDirectory("minilake-floor-");
-        classes.toFile().deleteOnExit();
         String name = "dev/minilake/bench/floor/FrameworkFloor.class";
         Path target = classes.resolve(name);
         Files.createDirectories(target.getParent());
         try (java.io.InputStream in = StartupScenario.class.getClassLoader().getResourceAsStream(name)) {
             if (in == null) throw new IllegalStateException(name + " is not in the bench jar");
             Files.copy(in, target);
+        }
+        // deleted at exit in reverse order of registration: the file, then its folders
+        Path p = classes;
+        p.toFile().deleteOnExit();
+        for (Path part : classes.relativize(target)) {
+            p = p.resolve(part);
+            p.toFile().deleteOnExit();
         }
         StringBuilder cp = new StringBuilder(classes.toString());
         try (java.util.jar.JarFile jar = new java.util.jar.JarFile(minilakeJar.toFile())) {
@@ -48,6 +59,7 @@ final class StartupScenario implements Bench.Scenario {
                 cp.append(java.io.File.pathSeparator).append(minilakeJar.toAbsolutePath().getParent().resolve(e));
             }
         }
+        FLOOR_CLASS_PATHS.put(minilakeJar, cp.toString());
         return cp.toString();
     }
 
