@@ -7,6 +7,7 @@ import dev.minilake.catalog.VolumeDtos.VolumeInfo;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
 import dev.minilake.core.store.DataDir;
+import dev.minilake.engines.delta.StorageLocations;
 import org.springframework.stereotype.Service;
 
 import java.io.IOException;
@@ -19,8 +20,9 @@ import java.util.UUID;
 
 /**
  * Volumes, named like the SDK's VolumesAPI. A MANAGED volume owns a real directory
- * {@code <data>/volumes/<catalog>/<schema>/<volume>}; an EXTERNAL one points at an absolute path
- * that MiniLake never deletes. The Files API resolves {@code /Volumes/...} paths through
+ * {@code <data>/volumes/<catalog>/<schema>/<volume>}; an EXTERNAL one points at a directory that
+ * MiniLake never deletes, confined like EXTERNAL tables to the lake's storage roots and overlapping
+ * no other EXTERNAL volume. The Files API resolves {@code /Volumes/...} paths through
  * {@link #resolveVolumeRoot}.
  */
 @Service
@@ -29,8 +31,11 @@ public class VolumesService {
     private final UcStore uc;
     private final DataDir dataDir;
     private final MetastoreService metastore;
+    private final StorageLocations locations;
 
-    public VolumesService(PhysicalCatalog physical, UcStore uc, DataDir dataDir, MetastoreService metastore) {
+    public VolumesService(PhysicalCatalog physical, UcStore uc, DataDir dataDir, MetastoreService metastore,
+                          StorageLocations locations) {
+        this.locations = locations;
         this.physical = physical;
         this.uc = uc;
         this.dataDir = dataDir;
@@ -48,7 +53,7 @@ public class VolumesService {
                     if (req.storage_location() != null) throw ApiException.invalid("A MANAGED volume cannot have a storage_location.");
                     yield managedRoot(n);
                 }
-                case "EXTERNAL" -> externalRoot(req.storage_location());
+                case "EXTERNAL" -> externalRoot(req.storage_location(), n);
                 default -> throw ApiException.invalid("Invalid volume_type '" + req.volume_type() + "': expected MANAGED or EXTERNAL.");
             };
             long now = System.currentTimeMillis();
@@ -109,10 +114,15 @@ public class VolumesService {
         });
     }
 
-    /** The directory that holds a volume's files; 404 if the volume does not exist. */
+    /**
+     * The directory that holds a volume's files; 404 if the volume does not exist. An EXTERNAL
+     * volume's location is checked against the storage roots again, so one recorded before the
+     * roots changed (or by an older MiniLake) cannot reach outside them.
+     */
     public Path resolveVolumeRoot(String catalog, String schema, String volume) {
         ObjectName n = Names.object("volume", catalog, schema, volume);
-        return Path.of(get(n.fullName()).storage_location());
+        VolumeInfo v = get(n.fullName());
+        return v.volume_type().equals("EXTERNAL") ? locations.resolve(v.storage_location()) : Path.of(v.storage_location());
     }
 
     /** Deletes the managed volume files under a catalog, or one schema of it when {@code schema} is given. */
@@ -137,17 +147,18 @@ public class VolumesService {
         return dataDir.area("volumes");
     }
 
-    private static Path externalRoot(String location) {
+    private Path externalRoot(String location, ObjectName n) {
         if (location == null || location.isBlank()) throw ApiException.invalid("An EXTERNAL volume needs a storage_location.");
-        String p = location.startsWith("file://") ? location.substring("file://".length())
-                : location.startsWith("file:") ? location.substring("file:".length()) : location;
-        Path path = Path.of(p);
-        if (!path.isAbsolute() || !path.normalize().equals(path)) {
-            throw ApiException.invalid("Invalid storage_location '" + location + "': expected an absolute local path.");
+        Path dir = locations.resolve(location);
+        for (VolumeInfo other : uc.volumes.list()) {
+            if (!other.volume_type().equals("EXTERNAL") || other.full_name().equals(n.fullName())) continue;
+            Path o = Path.of(other.storage_location());
+            if (dir.startsWith(o) || o.startsWith(dir)) {
+                throw ApiException.invalid("storage_location '" + location + "' overlaps the location of volume " + other.full_name() + ".");
+            }
         }
-        return path;
+        return dir;
     }
-
 
     private static void deleteTree(Path root) {
         try {

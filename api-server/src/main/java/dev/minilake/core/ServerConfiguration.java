@@ -5,13 +5,16 @@ import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.ApiGroupRegistry;
 import dev.minilake.core.api.SdkOperations;
 import dev.minilake.core.auth.AuthFilter;
+import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.auth.TokenValidator;
+import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.error.ApiErrorHandler;
 import dev.minilake.core.json.Json;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.store.SqliteStore;
 import dev.minilake.core.store.Store;
+import dev.minilake.core.web.DecodeFailureResponder;
 import dev.minilake.core.web.RequestLogFilter;
 import dev.minilake.core.web.TlsSetup;
 import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
@@ -29,6 +32,7 @@ import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import org.springframework.web.server.WebFilter;
 import reactor.core.scheduler.Scheduler;
+import reactor.netty.NettyPipeline;
 import reactor.core.scheduler.Schedulers;
 
 import java.net.InetAddress;
@@ -61,6 +65,12 @@ public class ServerConfiguration {
         return new SqliteStore(dataDir.area("control").resolve("minilake.db"), json);
     }
 
+    /** Encrypts secret values at rest; its key lives in the data dir's keys/ area, apart from the store. */
+    @Bean
+    public SecretSeal secretSeal(DataDir dataDir) {
+        return new SecretSeal(dataDir.area("keys").resolve("secrets.key"));
+    }
+
     /** All blocking work (JDBC, files, processes) runs here, never on the Netty event loop. */
     @Bean(destroyMethod = "dispose")
     public Scheduler blockingScheduler() {
@@ -84,6 +94,9 @@ public class ServerConfiguration {
      * Boot's server.* property binding (its auto-configuration cost start-up time for nothing the
      * command line does not already say). Graceful shutdown, as Spring Boot's default.
      */
+    static final int MAX_REQUEST_LINE = 64 * 1024;
+    static final int MAX_HEADERS = 64 * 1024;
+
     @Bean
     public NettyReactiveWebServerFactory webServerFactory(Settings settings, ReactorResourceFactory resources) {
         NettyReactiveWebServerFactory factory = new NettyReactiveWebServerFactory(settings.port());
@@ -95,6 +108,15 @@ public class ServerConfiguration {
         factory.setResourceFactory(resources);
         factory.setShutdown(Shutdown.GRACEFUL);
         factory.setSsl(TlsSetup.ssl(settings));
+        factory.addServerCustomizers(server -> server
+                // Databricks list calls can carry long query strings; past these, a shaped 414/431
+                .httpRequestDecoder(spec -> spec.maxInitialLineLength(MAX_REQUEST_LINE).maxHeaderSize(MAX_HEADERS))
+                .doOnChannelInit((observer, channel, address) -> {
+                    var pipeline = channel.pipeline();
+                    if (pipeline.get(NettyPipeline.HttpCodec) != null) {
+                        pipeline.addAfter(NettyPipeline.HttpCodec, "minilake.decodeFailures", new DecodeFailureResponder());
+                    }
+                }));
         return factory;
     }
 
@@ -138,8 +160,13 @@ public class ServerConfiguration {
     }
 
     @Bean
-    public WebFilter authFilter(Settings settings, TokenValidator tokens, ObjectMapper json, Scheduler blockingScheduler) {
-        return new AuthFilter(settings, tokens, json, blockingScheduler);
+    public ScopedTokens scopedTokens() {
+        return new ScopedTokens();
+    }
+
+    @Bean
+    public WebFilter authFilter(Settings settings, TokenValidator tokens, ScopedTokens scoped, ObjectMapper json, Scheduler blockingScheduler) {
+        return new AuthFilter(settings, tokens, scoped, json, blockingScheduler);
     }
 
     @Bean

@@ -13,9 +13,14 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class EngineConfiguration {
 
+    @Bean
+    public Lake lake(Settings settings, DataDir dataDir) {
+        return new Lake(settings, dataDir);
+    }
+
     @Bean(destroyMethod = "close")
-    public DuckDbEngine duckDbEngine(DataDir dataDir) {
-        return new DuckDbEngine(dataDir);
+    public DuckDbEngine duckDbEngine(Lake lake) {
+        return new DuckDbEngine(lake);
     }
 
     @Bean
@@ -24,7 +29,7 @@ public class EngineConfiguration {
     }
 
     @Bean
-    public StorageLocations storageLocations(Settings settings, DataDir dataDir) {
-        return new StorageLocations(settings, dataDir);
+    public StorageLocations storageLocations(Lake lake) {
+        return new StorageLocations(lake);
     }
 }

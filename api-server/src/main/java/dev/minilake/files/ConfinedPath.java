@@ -20,6 +20,10 @@ import java.util.List;
  * symlink cannot lead outside either. Shared by workspace, DBFS and (later) volume files.
  */
 public final class ConfinedPath {
+    /** The longest name one path segment may have (Linux's NAME_MAX, in UTF-8 bytes). */
+    static final int MAX_NAME_BYTES = 255;
+    /** The longest user path taken (Linux's PATH_MAX). */
+    static final int MAX_PATH_CHARS = 4096;
     private final Path root;
 
     public ConfinedPath(Path root) {
@@ -47,9 +51,15 @@ public final class ConfinedPath {
         if (userPath == null || userPath.isEmpty()) throw ApiException.missingField("path");
         if (!userPath.startsWith("/")) throw ApiException.invalid("Path must be absolute: '" + userPath + "'");
         if (userPath.indexOf('\0') >= 0) throw ApiException.invalid("Path must not contain NUL characters");
+        if (userPath.length() > MAX_PATH_CHARS) throw ApiException.invalid("Path is longer than " + MAX_PATH_CHARS + " characters");
         List<String> out = new ArrayList<>();
         for (String seg : userPath.split("/")) {
             if (seg.isEmpty()) continue;
+            // file systems refuse longer names; refusing here keeps that a 400, not an I/O failure
+            if (seg.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                throw ApiException.invalid("A file or directory name is at most " + MAX_NAME_BYTES + " bytes: '"
+                        + seg.substring(0, 40) + "...'");
+            }
             String decoded = fullyDecoded(seg);
             if (decoded.equals("..") || decoded.equals(".") || decoded.contains("/") || decoded.indexOf('\0') >= 0) {
                 throw ApiException.invalid("Path must not contain '.', '..' or encoded separators: '" + userPath + "'");

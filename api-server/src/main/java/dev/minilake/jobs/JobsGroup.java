@@ -136,7 +136,7 @@ public class JobsGroup implements ApiGroup {
 
     private Object listJobs(Request req) {
         int limit = (int) Math.min(100, Math.max(1, req.queryLong("limit").orElse(20L)));
-        long offset = req.query("page_token").map(JobsGroup::jobId).orElse(req.queryLong("offset").orElse(0L));
+        long offset = offset(req);
         boolean expand = req.queryBool("expand_tasks").orElse(false);
         String name = req.query("name").orElse(null);
         List<StoredJob> all = jobs.list().stream()
@@ -156,7 +156,7 @@ public class JobsGroup implements ApiGroup {
         Long jobId = req.queryLong("job_id").orElse(null);
         if (jobId != null) jobs.get(jobId);
         int limit = (int) Math.min(100, Math.max(1, req.queryLong("limit").orElse(25L)));
-        long offset = req.query("page_token").map(JobsGroup::jobId).orElse(req.queryLong("offset").orElse(0L));
+        long offset = offset(req);
         boolean activeOnly = req.queryBool("active_only").orElse(false);
         boolean completedOnly = req.queryBool("completed_only").orElse(false);
         if (activeOnly && completedOnly) throw ApiException.invalid("active_only and completed_only cannot both be true");
@@ -219,6 +219,13 @@ public class JobsGroup implements ApiGroup {
         if (n == null || n.isNull()) throw ApiException.missingField(field);
         if (n.isNumber()) return n.asLong();
         return jobId(n.asText());
+    }
+
+    /** Where a list page starts: a page token or an offset, never negative. */
+    private static long offset(Request req) {
+        long offset = req.query("page_token").map(JobsGroup::jobId).orElse(req.queryLong("offset").orElse(0L));
+        if (offset < 0) throw ApiException.invalid("Invalid offset " + offset + ": it must be 0 or more");
+        return offset;
     }
 
     private static long jobId(String s) {

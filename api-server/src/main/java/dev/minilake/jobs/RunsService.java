@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
+import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.DataDir;
@@ -68,7 +69,7 @@ public class RunsService implements AutoCloseable {
 
     public RunsService(Store store, JobsService jobs, CurrentUserService users, ObjectMapper json, DataDir dataDir,
                        TaskExecutor executor, TaskFiles files, StatementsService statements, SecretsService secrets,
-                       Settings settings, ServerAddress address, ObjectProvider<WarmSpark> spark) throws IOException {
+                       Settings settings, ServerAddress address, ObjectProvider<WarmSpark> spark, ScopedTokens scopedTokens) throws IOException {
         this.store = store;
         this.jobs = jobs;
         this.users = users;
@@ -80,7 +81,7 @@ public class RunsService implements AutoCloseable {
         Path pythonDir = dataDir.area("jobs-python");
         installPython(pythonDir);
         this.runner = new TaskRunner(executor, files, statements, secrets, settings, address,
-                Optional.ofNullable(spark.getIfAvailable()), pythonDir, json);
+                Optional.ofNullable(spark.getIfAvailable()), pythonDir, json, scopedTokens);
         AtomicInteger n = new AtomicInteger();
         this.coordinators = Executors.newCachedThreadPool(r -> daemon(r, "minilake-run-" + n.incrementAndGet()));
         this.tasks = Executors.newCachedThreadPool(r -> daemon(r, "minilake-task-" + n.incrementAndGet()));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.error.ApiException;
+import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.web.ServerAddress;
 import dev.minilake.engines.spark.SparkJvm;
@@ -93,11 +94,14 @@ final class TaskRunner {
     private final Optional<WarmSpark> spark;
     private final Path pythonDir;
     private final ObjectMapper json;
+    private final ScopedTokens scopedTokens;
     /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only. */
     private final Map<String, Long> taskTokens = new ConcurrentHashMap<>();
 
     TaskRunner(TaskExecutor executor, TaskFiles files, StatementsService statements, SecretsService secrets,
-               Settings settings, ServerAddress address, Optional<WarmSpark> spark, Path pythonDir, ObjectMapper json) {
+               Settings settings, ServerAddress address, Optional<WarmSpark> spark, Path pythonDir, ObjectMapper json,
+               ScopedTokens scopedTokens) {
+        this.scopedTokens = scopedTokens;
         this.executor = executor;
         this.files = files;
         this.statements = statements;
@@ -224,7 +228,6 @@ final class TaskRunner {
         env.put("PYTHONPATH", pythonDir.toString());
         env.put("PYTHONUNBUFFERED", "1");
         env.put("DATABRICKS_HOST", address.baseUrl());
-        env.put("DATABRICKS_TOKEN", settings.adminToken() == null ? "minilake-task" : settings.adminToken());
         env.put("MINILAKE_TASK_DIR", ctx.workDir().toString());
         env.put("MINILAKE_TASK_TOKEN", token);
         env.put("MINILAKE_TASK_RUN_ID", Long.toString(ctx.taskRunId()));
@@ -234,7 +237,9 @@ final class TaskRunner {
         sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
         String type = task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task";
         taskTokens.put(token, ctx.taskRunId());
-        try {
+        // the task's own identity for the REST API, revoked when it ends; never the admin token
+        try (ScopedTokens.Token identity = scopedTokens.issue("job run " + ctx.jobRunId() + " task run " + ctx.taskRunId())) {
+            env.put("DATABRICKS_TOKEN", identity.value());
             return launchAndWait(task, ctx, type, command, env, secretEnv);
         } finally {
             taskTokens.remove(token);

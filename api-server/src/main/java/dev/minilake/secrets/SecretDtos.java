@@ -79,7 +79,11 @@ public final class SecretDtos {
     }
 
     /** What the store keeps of a secret: the value (base64 of its bytes) never leaves the server. */
-    public record StoredSecret(String scope, String key, String value_base64, long last_updated_timestamp) {
+    /**
+     * A secret as stored: {@code value_sealed} is the value encrypted by SecretSeal.
+     * {@code value_base64} is the plaintext form stores written before sealing had; it is sealed at start.
+     */
+    public record StoredSecret(String scope, String key, String value_base64, String value_sealed, long last_updated_timestamp) {
     }
 
     /** An ACL as stored, with its scope for listing by parent. */

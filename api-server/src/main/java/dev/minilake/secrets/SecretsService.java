@@ -1,6 +1,7 @@
 package dev.minilake.secrets;
 
 import dev.minilake.core.error.ApiException;
+import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
 import dev.minilake.iam.CurrentUserService;
@@ -40,13 +41,25 @@ public class SecretsService {
     private final Collection<StoredSecret> secrets;
     private final Collection<StoredAcl> acls;
     private final CurrentUserService users;
+    private final SecretSeal seal;
 
-    public SecretsService(Store store, CurrentUserService users) {
+    public SecretsService(Store store, CurrentUserService users, SecretSeal seal) {
         this.store = store;
         this.users = users;
+        this.seal = seal;
         this.scopes = store.collection("secret_scope", SecretScope.class);
         this.secrets = store.collection("secret", StoredSecret.class);
         this.acls = store.collection("secret_acl", StoredAcl.class);
+        sealPlaintextValues();
+    }
+
+    /** Seals the values an older MiniLake stored in plaintext, so none stays readable in the store. */
+    private void sealPlaintextValues() {
+        for (StoredSecret s : secrets.list()) {
+            if (s.value_sealed() != null || s.value_base64() == null) continue;
+            secrets.put(id(s.scope(), s.key()), s.scope(), new StoredSecret(s.scope(), s.key(), null,
+                    seal.seal(Base64.getDecoder().decode(s.value_base64())), s.last_updated_timestamp()));
+        }
     }
 
     public void createScope(CreateScope req) {
@@ -85,8 +98,8 @@ public class SecretsService {
         byte[] value = req.string_value() != null ? req.string_value().getBytes(StandardCharsets.UTF_8)
                 : FileStreams.base64(req.bytes_value(), "bytes_value");
         if (value.length > MAX_VALUE_BYTES) throw ApiException.invalid("A secret value must be at most 128 KB");
-        secrets.put(id(req.scope(), req.key()), req.scope(), new StoredSecret(req.scope(), req.key(),
-                Base64.getEncoder().encodeToString(value), System.currentTimeMillis()));
+        secrets.put(id(req.scope(), req.key()), req.scope(), new StoredSecret(req.scope(), req.key(), null,
+                seal.seal(value), System.currentTimeMillis()));
     }
 
     public List<SecretMetadata> listSecrets(String scope) {
@@ -128,14 +141,14 @@ public class SecretsService {
 
     /** A secret's value, for a job's environment only. Never exposed over HTTP. */
     public Optional<byte[]> resolveForJob(String scope, String key) {
-        return secrets.get(id(scope, key)).map(s -> Base64.getDecoder().decode(s.value_base64()));
+        return secrets.get(id(scope, key)).map(this::value);
     }
 
     /** Replaces every stored secret value occurring in {@code text} with [REDACTED] (longest first, so no fragment survives). */
     public String redact(String text) {
         if (text == null || text.isEmpty()) return text;
         List<String> values = secrets.list().stream()
-                .map(s -> new String(Base64.getDecoder().decode(s.value_base64()), StandardCharsets.UTF_8))
+                .map(s -> new String(value(s), StandardCharsets.UTF_8))
                 .filter(v -> !v.isEmpty())
                 .distinct()
                 .sorted(Comparator.comparingInt(String::length).reversed())
@@ -143,6 +156,10 @@ public class SecretsService {
         String out = text;
         for (String v : values) out = out.replace(v, REDACTED);
         return out;
+    }
+
+    private byte[] value(StoredSecret s) {
+        return s.value_sealed() != null ? seal.open(s.value_sealed()) : Base64.getDecoder().decode(s.value_base64());
     }
 
     private void putAclRecord(String scope, String principal, String permission) {

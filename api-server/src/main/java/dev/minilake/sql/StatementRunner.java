@@ -3,6 +3,7 @@ package dev.minilake.sql;
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.Command;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
+import dev.minilake.engines.sqltranslate.StatementGuard;
 import dev.minilake.engines.sqltranslate.VolumePaths;
 import dev.minilake.engines.sqltranslate.Translation;
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
@@ -49,6 +50,7 @@ final class StatementRunner {
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
         try {
+            StatementGuard.check(exec.request.statement());
             var delta = deltaSql.plan(exec.request.statement(), exec.context);
             if (delta.isPresent()) {
                 try (Connection c = duckdb.connect()) {

@@ -31,7 +31,7 @@ public class SecretsUcGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "UC secrets (catalog.schema.secret) in an existing schema, stored unencrypted in the metadata store; value is never "
+        return "UC secrets (catalog.schema.secret) in an existing schema, encrypted at rest in the metadata store; value is never "
                 + "returned, effective_value only with include_value=true; READ_SECRET not enforced, expire_time informational";
     }
 

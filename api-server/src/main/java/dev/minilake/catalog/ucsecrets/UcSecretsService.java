@@ -8,6 +8,7 @@ import dev.minilake.catalog.Names;
 import dev.minilake.catalog.Names.ObjectName;
 import dev.minilake.catalog.Paging;
 import dev.minilake.catalog.SchemasService;
+import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
@@ -25,7 +26,7 @@ import java.util.Set;
 
 /**
  * Unity Catalog secrets ({@code catalog.schema.secret}), named like the SDK's SecretsUcAPI. Stored in
- * the metadata store (not encrypted at rest). The input-only {@code value} is never returned; the
+ * the metadata store, encrypted at rest by SecretSeal. The input-only {@code value} is never returned; the
  * value comes back as {@code effective_value} only when get is called with {@code include_value=true}
  * (READ_SECRET is not checked: every caller may read). expire_time is informational, as in Databricks.
  */
@@ -44,7 +45,11 @@ public class UcSecretsService {
     private final ObjectMapper json;
     private final Collection<ObjectNode> secrets;
 
-    public UcSecretsService(Store store, SchemasService schemas, MetastoreService metastore, CurrentUserService user, ObjectMapper json) {
+    private final SecretSeal seal;
+
+    public UcSecretsService(Store store, SchemasService schemas, MetastoreService metastore, CurrentUserService user, ObjectMapper json,
+                            SecretSeal seal) {
+        this.seal = seal;
         this.store = store;
         this.schemas = schemas;
         this.metastore = metastore;
@@ -71,7 +76,7 @@ public class UcSecretsService {
         if (expire != null) s.put("expire_time", expire);
         s.put("metastore_id", metastore.metastoreId()).put("create_time", now).put("created_by", me)
                 .put("update_time", now).put("updated_by", me);
-        s.put("value", value).put("schema_id", schemaId);
+        s.put("value", seal.seal(value.getBytes(StandardCharsets.UTF_8))).put("schema_id", schemaId);
         if (!secrets.insert(n.fullName(), n.schemaName().fullName(), s)) throw ApiException.alreadyExists("Secret '" + n.fullName() + "'");
         return view(s, false);
     }
@@ -124,7 +129,7 @@ public class UcSecretsService {
                 case "value" -> {
                     String value = value(v);
                     if (value == null) throw ApiException.missingField("value");
-                    next.put("value", value);
+                    next.put("value", seal.seal(value.getBytes(StandardCharsets.UTF_8)));
                 }
                 case "expire_time" -> {
                     String e = expireTime(v);
@@ -207,8 +212,13 @@ public class UcSecretsService {
         ObjectNode out = s.deepCopy();
         out.remove("value");
         out.remove("schema_id");
-        if (includeValue) out.put("effective_value", s.get("value").asText());
+        if (includeValue) out.put("effective_value", plain(s.get("value").asText()));
         return out;
+    }
+
+    /** The stored value in plaintext; values stored before sealing existed are plaintext already. */
+    private String plain(String stored) {
+        return SecretSeal.isSealed(stored) ? new String(seal.open(stored), StandardCharsets.UTF_8) : stored;
     }
 
     private static String now() {

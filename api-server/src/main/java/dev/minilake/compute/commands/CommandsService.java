@@ -9,6 +9,7 @@ import dev.minilake.compute.ClusterState;
 import dev.minilake.compute.ClustersService;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
+import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.web.ServerAddress;
@@ -61,8 +62,12 @@ public class CommandsService implements ClusterListener {
         return t;
     });
 
+    private final ScopedTokens scopedTokens;
+
     public CommandsService(ClustersService clusters, StatementsService statements, ObjectProvider<WarmSpark> spark,
-                           ServerAddress address, Settings settings, ObjectMapper json, DataDir dataDir) throws IOException {
+                           ServerAddress address, Settings settings, ObjectMapper json, DataDir dataDir,
+                           ScopedTokens scopedTokens) throws IOException {
+        this.scopedTokens = scopedTokens;
         this.clusters = clusters;
         this.statements = statements;
         this.spark = spark;
@@ -84,6 +89,8 @@ public class CommandsService implements ClusterListener {
         volatile String status = "Pending";
         volatile String error;
         volatile PythonProcess python;
+        /** The context's own REST identity, revoked with it. */
+        volatile ScopedTokens.Token identity;
 
         ExecutionContext(String id, String clusterId, String language) {
             this.id = id;
@@ -102,6 +109,7 @@ public class CommandsService implements ClusterListener {
             commandsThread.shutdownNow();
             commands.values().forEach(c -> c.finish("Cancelled", cancelledResult()));
             if (python != null) python.close();
+            if (identity != null) identity.close();
         }
     }
 
@@ -273,7 +281,8 @@ public class CommandsService implements ClusterListener {
         try {
             Map<String, String> env = new HashMap<>();
             env.put("DATABRICKS_HOST", address.baseUrl());
-            env.put("DATABRICKS_TOKEN", settings.adminToken() == null ? "minilake-context" : settings.adminToken());
+            ctx.identity = scopedTokens.issue("execution context " + ctx.id);
+            env.put("DATABRICKS_TOKEN", ctx.identity.value());
             env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
             WarmSpark warm = spark.getIfAvailable();
             if (warm != null) {

@@ -39,6 +39,7 @@ final class PythonProcess implements AutoCloseable {
         this.json = json;
         ProcessBuilder pb = new ProcessBuilder(List.of(python, "-u", dir.resolve("minilake_repl.py").toString()))
                 .directory(dir.toFile()).redirectErrorStream(true);
+        dev.minilake.core.auth.ScopedTokens.removeServerCredentials(pb.environment());
         pb.environment().putAll(env);
         pb.environment().put("MINILAKE_REPL_MARKER", marker);
         this.cancelFile = java.nio.file.Files.createTempFile(dir, "cancel-", ".txt");

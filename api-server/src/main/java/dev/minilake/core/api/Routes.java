@@ -153,12 +153,26 @@ public final class Routes {
             String field = e.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
                     .collect(Collectors.joining("."));
-            throw ApiException.invalid("Invalid value for field '" + field + "': " + firstLine(e));
+            throw ApiException.invalid("Invalid value for field '" + field + "': " + expected(e));
         } catch (JsonProcessingException e) {
             throw ApiException.invalid("Invalid request: " + firstLine(e));
         }
         if (body instanceof Validated v) v.validate();
         return body;
+    }
+
+    /** What the field should have held, in the client's terms rather than Jackson's Java types. */
+    private static String expected(MismatchedInputException e) {
+        Class<?> t = e.getTargetType();
+        if (t == null) return firstLine(e);
+        if (t.isEnum() && e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f) {
+            return "'" + f.getValue() + "' is not one of " + java.util.Arrays.toString(t.getEnumConstants());
+        }
+        if (CharSequence.class.isAssignableFrom(t) || t.isEnum()) return "expected a string";
+        if (t == Boolean.class || t == boolean.class) return "expected a boolean";
+        if (Number.class.isAssignableFrom(t) || (t.isPrimitive() && t != char.class)) return "expected a number";
+        if (t.isArray() || java.util.Collection.class.isAssignableFrom(t)) return "expected an array";
+        return "expected an object";
     }
 
     private <B> B fromQuery(ServerRequest req, Class<B> type) {

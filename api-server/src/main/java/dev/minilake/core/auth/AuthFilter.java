@@ -16,18 +16,21 @@ import reactor.core.scheduler.Scheduler;
 /**
  * The one place authentication happens. In open mode (the default) any bearer token, or none, is
  * accepted, as the seed promises. In strict mode a request needs MINILAKE_TOKEN or a token created
- * through the Tokens API; the control plane's health and ready probes stay open.
+ * through the Tokens API, or a {@link ScopedTokens} token MiniLake handed to code it runs; the
+ * control plane's health and ready probes stay open.
  */
 @Order(0)
 public final class AuthFilter implements WebFilter {
     private final Settings settings;
     private final TokenValidator tokens;
+    private final ScopedTokens scoped;
     private final ObjectMapper json;
     private final Scheduler blocking;
 
-    public AuthFilter(Settings settings, TokenValidator tokens, ObjectMapper json, Scheduler blocking) {
+    public AuthFilter(Settings settings, TokenValidator tokens, ScopedTokens scoped, ObjectMapper json, Scheduler blocking) {
         this.settings = settings;
         this.tokens = tokens;
+        this.scoped = scoped;
         this.json = json;
         this.blocking = blocking;
     }
@@ -40,7 +43,7 @@ public final class AuthFilter implements WebFilter {
         String header = exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
         String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
         if (token == null || token.isEmpty()) return deny(exchange, "Missing bearer token (MINILAKE_AUTH=strict)");
-        if (token.equals(settings.adminToken())) return chain.filter(exchange);
+        if (token.equals(settings.adminToken()) || scoped.isValid(token)) return chain.filter(exchange);
         return Mono.fromCallable(() -> tokens.isValid(token)).subscribeOn(blocking)
                 .flatMap(ok -> ok ? chain.filter(exchange) : deny(exchange, "Invalid access token"));
     }

@@ -55,7 +55,12 @@ public final class ApiErrorHandler implements WebExceptionHandler {
     }
 
     ApiException toApiException(ServerWebExchange exchange, Throwable ex) {
-        if (ex instanceof ApiException a) return a;
+        if (ex instanceof ApiException a) {
+            if (a.code() != ErrorCode.INTERNAL_ERROR) return a;
+            // a service's internal failure may name server paths: its text goes to the log only
+            log.error("internal error on {} {}: {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath(), a.getMessage(), a);
+            return new ApiException(ErrorCode.INTERNAL_ERROR, "Internal error; the details are in the server log.");
+        }
         if (ex instanceof ServerWebInputException in) {
             Throwable cause = in.getCause() instanceof DecodingException d && d.getCause() != null ? d.getCause() : in.getCause();
             return new ApiException(ErrorCode.MALFORMED_REQUEST,
@@ -74,8 +79,9 @@ public final class ApiErrorHandler implements WebExceptionHandler {
             }
         }
         log.error("unexpected error on {} {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath(), ex);
-        return new ApiException(ErrorCode.INTERNAL_ERROR, "Internal error: " + ex.getClass().getSimpleName()
-                + (ex.getMessage() != null ? ": " + firstLine(ex.getMessage()) : ""));
+        // the exception's own message may name server paths or internals: it goes to the log only
+        return new ApiException(ErrorCode.INTERNAL_ERROR, "Internal error (" + ex.getClass().getSimpleName()
+                + "); the details are in the server log.");
     }
 
     private ApiException unrouted(ServerWebExchange exchange) {
@@ -87,11 +93,5 @@ public final class ApiErrorHandler implements WebExceptionHandler {
                                 + ". See /_minilake/services for what is served."))
                 .orElseGet(() -> new ApiException(ErrorCode.ENDPOINT_NOT_FOUND,
                         "No API found for '" + verb + " " + path + "'"));
-    }
-
-    private static String firstLine(String m) {
-        int nl = m.indexOf('\n');
-        String s = nl < 0 ? m : m.substring(0, nl);
-        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
     }
 }

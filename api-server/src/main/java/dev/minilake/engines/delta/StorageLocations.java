@@ -1,31 +1,25 @@
 package dev.minilake.engines.delta;
 
 import dev.minilake.core.error.ApiException;
-import dev.minilake.core.settings.Settings;
-import dev.minilake.core.store.DataDir;
+import dev.minilake.engines.Lake;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Where EXTERNAL tables may live: a real local path ({@code /abs} or {@code file:///abs}) under the
- * data dir or one of {@code MINILAKE_STORAGE_ROOTS}. Symbolic links are resolved before the check,
- * so neither {@code ..} nor a link can escape a root. Anything else is a 400.
+ * Where EXTERNAL tables, volumes and locations may live: a real local path ({@code /abs} or
+ * {@code file:///abs}) under one of the lake's external roots (the data dir's {@code external/} area
+ * and {@code MINILAKE_STORAGE_ROOTS}). Symbolic links are resolved before the check, so neither
+ * {@code ..} nor a link can escape a root. Anything else is a 400.
  */
 public final class StorageLocations {
     private final List<Path> roots;
 
-    public StorageLocations(Settings settings, DataDir dataDir) {
-        List<Path> r = new ArrayList<>();
-        r.add(real(dataDir.root()));
-        for (Path p : settings.storageRoots()) r.add(real(p));
-        this.roots = List.copyOf(r);
+    public StorageLocations(Lake lake) {
+        this.roots = lake.externalRoots();
     }
 
     public List<Path> roots() {
@@ -48,30 +42,22 @@ public final class StorageLocations {
                 throw ApiException.invalid("storage_location '" + location + "' is not a valid file URI.");
             }
         } else if (s.startsWith("/")) {
-            p = Path.of(s);
+            try {
+                p = Path.of(s);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw ApiException.invalid("storage_location '" + location + "' is not a valid path.");
+            }
         } else if (s.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
             throw ApiException.invalid("storage_location '" + location + "' uses a scheme MiniLake does not serve; use a local path (/abs or file:///abs).");
         } else {
             throw ApiException.invalid("storage_location '" + location + "' must be an absolute path (/abs or file:///abs).");
         }
-        Path resolved = real(p.normalize());
+        Path resolved = Lake.realPath(p.normalize());
         for (Path root : roots) {
             if (resolved.startsWith(root) && !resolved.equals(root)) return resolved;
         }
-        throw ApiException.invalid("storage_location '" + location + "' is outside the allowed storage roots " + roots
-                + " (set MINILAKE_STORAGE_ROOTS to allow more).");
-    }
-
-    /** The path with every existing prefix resolved to its real location (links followed). */
-    private static Path real(Path p) {
-        Path abs = p.toAbsolutePath().normalize();
-        Path existing = abs;
-        while (existing != null && !Files.exists(existing)) existing = existing.getParent();
-        if (existing == null) return abs;
-        try {
-            return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
-        } catch (IOException e) {
-            return abs;
-        }
+        // the roots are not named: the data dir's path is the server's business
+        throw ApiException.invalid("storage_location '" + location + "' is outside the allowed storage roots (the data dir's "
+                + Lake.EXTERNAL_AREA + "/ area and MINILAKE_STORAGE_ROOTS; set MINILAKE_STORAGE_ROOTS to allow more).");
     }
 }

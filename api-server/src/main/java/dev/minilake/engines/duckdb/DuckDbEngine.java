@@ -1,6 +1,6 @@
 package dev.minilake.engines.duckdb;
 
-import dev.minilake.core.store.DataDir;
+import dev.minilake.engines.Lake;
 import org.duckdb.DuckDBConnection;
 
 import java.io.IOException;
@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -24,6 +25,10 @@ import java.util.regex.Pattern;
  * <p>The files are the truth: at first use every {@code *.duckdb} file in the directory is
  * attached again, so a persistent workspace comes back after a restart. Opened lazily, so start-up
  * stays fast.
+ *
+ * <p>The instance is sandboxed before any SQL reaches it: file access only inside the {@link Lake}'s
+ * directories, no extension installs or loads (the ones MiniLake uses are linked into the driver),
+ * and the configuration locked, so no statement can change an engine-wide setting for everyone.
  */
 public final class DuckDbEngine implements AutoCloseable {
     /** Catalog names that are safe as both a DuckDB identifier and a file name. UC validates before calling. */
@@ -38,10 +43,12 @@ public final class DuckDbEngine implements AutoCloseable {
     private static final String ALIAS_SUFFIX = "$uc";
 
     private final Path dir;
+    private final Lake lake;
     private volatile DuckDBConnection root;
 
-    public DuckDbEngine(DataDir dataDir) {
-        this.dir = dataDir.area("duckdb");
+    public DuckDbEngine(Lake lake) {
+        this.lake = lake;
+        this.dir = lake.catalogFiles();
     }
 
     /**
@@ -152,10 +159,28 @@ public final class DuckDbEngine implements AutoCloseable {
         synchronized (this) {
             if (root == null) {
                 DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+                sandbox(c);
                 reattachExisting(c);
                 root = c;
             }
             return root;
+        }
+    }
+
+    /**
+     * DuckDB's own sandbox: these settings apply to the whole instance, so they are set once, before
+     * the first statement, and then locked (a locked DuckDB still lets a connection change its schema).
+     */
+    private void sandbox(DuckDBConnection c) throws SQLException {
+        List<String> dirs = lake.sqlDirectories().stream().map(d -> quoteLiteral(d + "/")).toList();
+        try (Statement st = c.createStatement()) {
+            st.execute("SET allowed_directories = [" + String.join(", ", dirs) + "]");
+            st.execute("SET temp_directory = " + quoteLiteral(lake.spill().toString()));
+            st.execute("SET autoinstall_known_extensions = false");
+            st.execute("SET autoload_known_extensions = false");
+            st.execute("SET allow_community_extensions = false");
+            st.execute("SET enable_external_access = false");
+            st.execute("SET lock_configuration = true");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.minilake.engines.spark;
 
+import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.web.ServerAddress;
@@ -60,7 +61,12 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
     private volatile boolean stopping;
     private Process process;
 
-    public LocalWarmSpark(Settings settings, ServerAddress address, DataDir dataDir) {
+    private final ScopedTokens scopedTokens;
+    /** The Spark process's REST identity (its UC catalog plugin calls MiniLake), revoked when the process ends. */
+    private volatile ScopedTokens.Token identity;
+
+    public LocalWarmSpark(Settings settings, ServerAddress address, DataDir dataDir, ScopedTokens scopedTokens) {
+        this.scopedTokens = scopedTokens;
         this.settings = settings;
         this.address = address;
         this.dataDir = dataDir;
@@ -129,7 +135,9 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                     .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
             pb.environment().put("MINILAKE_SPARK_SECRET", secret);
-            pb.environment().put("DATABRICKS_TOKEN", settings.adminToken() == null ? "minilake-spark" : settings.adminToken());
+            ScopedTokens.removeServerCredentials(pb.environment());
+            identity = scopedTokens.issue("warm Spark");
+            pb.environment().put("DATABRICKS_TOKEN", identity.value());
             pb.environment().remove("SPARK_REMOTE");
             Process p;
             synchronized (this) {
@@ -178,6 +186,7 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
             synchronized (this) {
                 process = null;
                 state = stopping ? State.COLD : State.FAILED;
+                if (identity != null) identity.close();
             }
         }
     }

@@ -1,5 +1,7 @@
 package dev.minilake.jobs.exec;
 
+import dev.minilake.core.auth.ScopedTokens;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +34,7 @@ public final class LocalTaskExecutor implements TaskExecutor {
             ProcessBuilder pb = new ProcessBuilder(launch.command()).directory(launch.workDir().toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile());
             Map<String, String> env = pb.environment();
+            ScopedTokens.removeServerCredentials(env);
             env.putAll(launch.env());
             env.putAll(launch.secretEnv());
             Process p = pb.start();

@@ -14,9 +14,18 @@ class ApiErrorHandlerTest {
     @Test
     void unexpectedExceptionIsAShort500WithoutStackTrace() {
         var exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/2.0/token/list"));
-        ApiException e = handler.toApiException(exchange, new IllegalStateException("boom\n\tat some.Frame(X.java:1)"));
+        ApiException e = handler.toApiException(exchange, new IllegalStateException("boom /srv/data/control\n\tat some.Frame(X.java:1)"));
         assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL_ERROR);
-        assertThat(e.getMessage()).contains("boom").doesNotContain("\tat ").doesNotContain("X.java");
+        assertThat(e.getMessage()).contains("IllegalStateException").contains("server log")
+                .doesNotContain("\tat ").doesNotContain("X.java").doesNotContain("/srv/data");
+    }
+
+    @Test
+    void aServicesInternalFailureKeepsItsPathsInTheLog() {
+        var exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/2.1/unity-catalog/volumes"));
+        ApiException e = handler.toApiException(exchange, new ApiException(ErrorCode.INTERNAL_ERROR, "Could not delete /srv/data/volumes/x"));
+        assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL_ERROR);
+        assertThat(e.getMessage()).doesNotContain("/srv/data");
     }
 
     @Test

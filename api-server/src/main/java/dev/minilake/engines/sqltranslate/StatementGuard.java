@@ -1,0 +1,90 @@
+package dev.minilake.engines.sqltranslate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Refuses the statements that would change the shared engine for every client: attaching or
+ * detaching databases, engine settings, extensions, database export/import, DuckDB secrets and
+ * procedures. DuckDB's locked configuration and file sandbox stop most of these too; this check
+ * names the rule in a Databricks-style error before DuckDB sees the text, and it covers what a
+ * locked DuckDB still allows (ATTACH and DETACH inside the lake, {@code SET schema}).
+ *
+ * <p>Statements are read from their tokens, each one of a {@code ;}-separated text, so a refused
+ * statement cannot hide behind another.
+ */
+public final class StatementGuard {
+    private static final Set<String> ENGINE_WORDS = Set.of("ATTACH", "DETACH", "SET", "RESET", "INSTALL", "LOAD", "FORCE",
+            "EXPORT", "IMPORT", "PRAGMA", "CALL");
+    private static final Set<String> SECRET_MODIFIERS = Set.of("OR", "REPLACE", "PERSISTENT", "TEMP", "TEMPORARY");
+
+    private StatementGuard() {
+    }
+
+    /** Throws {@link RefusedStatementException} when any statement in {@code sql} is one a client may not run. */
+    public static void check(String sql) {
+        for (List<SqlToken> statement : statements(sql)) {
+            if (statement.isEmpty()) continue;
+            String first = word(statement, 0);
+            if (ENGINE_WORDS.contains(first)) throw refused(first, statement);
+            if ((first.equals("CREATE") || first.equals("DROP")) && namesSecret(statement)) {
+                throw new RefusedStatementException("[INSUFFICIENT_PERMISSIONS] " + first
+                        + " SECRET manages engine-wide credentials and is not allowed; use the Secrets API (/api/2.0/secrets).");
+            }
+        }
+    }
+
+    private static RefusedStatementException refused(String first, List<SqlToken> statement) {
+        String what = switch (first) {
+            case "ATTACH", "DETACH" -> "Catalogs are attached by Unity Catalog, not by SQL; create or delete a catalog"
+                    + " through the Unity Catalog API or CREATE/DROP CATALOG.";
+            case "SET", "RESET" -> "Engine settings are shared by every client, so SQL may not change them ("
+                    + String.join(" ", statement.subList(0, Math.min(statement.size(), 2)).stream().map(SqlToken::text).toList())
+                    + "). Session-scoped settings are not kept yet.";
+            case "INSTALL", "LOAD", "FORCE" -> "Extensions are built in and loaded at start; SQL may not install or load any.";
+            case "EXPORT", "IMPORT" -> "EXPORT/IMPORT DATABASE would read or write outside the lake.";
+            case "PRAGMA" -> "PRAGMA statements change or reveal the engine; they are not part of Databricks SQL.";
+            default -> "CALL of engine procedures is not supported.";
+        };
+        return new RefusedStatementException("[INSUFFICIENT_PERMISSIONS] " + first + " is not allowed. " + what);
+    }
+
+    private static boolean namesSecret(List<SqlToken> statement) {
+        for (int i = 1; i < statement.size(); i++) {
+            String w = word(statement, i);
+            if (w.equals("SECRET")) return true;
+            if (!SECRET_MODIFIERS.contains(w)) return false;
+        }
+        return false;
+    }
+
+    /** The significant tokens of each statement, split at top-level semicolons (strings and comments are tokens already). */
+    private static List<List<SqlToken>> statements(String sql) {
+        List<List<SqlToken>> out = new ArrayList<>();
+        List<SqlToken> current = new ArrayList<>();
+        for (SqlToken t : SqlTokenizer.significant(sql)) {
+            if (t.isSymbol(";")) {
+                out.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(t);
+            }
+        }
+        out.add(current);
+        return out;
+    }
+
+    private static String word(List<SqlToken> tokens, int i) {
+        SqlToken t = tokens.get(i);
+        return t.kind() == SqlToken.Kind.WORD ? t.text().toUpperCase(Locale.ROOT) : "";
+    }
+
+    /** A statement a client may not run; its message leads with the Spark-style error class. */
+    public static final class RefusedStatementException extends RuntimeException {
+        RefusedStatementException(String message) {
+            super(message);
+        }
+    }
+}
