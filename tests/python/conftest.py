@@ -13,6 +13,7 @@ import requests
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 JAR = pathlib.Path(os.environ.get("MINILAKE_JAR", ROOT / "api-server/target/minilake.jar"))
+DATA_ROOT = ROOT / ".cache" / "pytest-servers"
 
 
 def _free_port() -> int:
@@ -27,7 +28,10 @@ class Server:
             raise RuntimeError(f"{JAR} is missing: build it with `mvn -q package -DskipTests`")
         self.port = _free_port()
         self.url = f"http://localhost:{self.port}"
-        self.data_dir = tempfile.mkdtemp(prefix="minilake-py-")
+        # the data dir lies outside the temp dir, which is the storage root for EXTERNAL tables:
+        # a storage root may not contain the data dir (SQL could then reach the control store)
+        DATA_ROOT.mkdir(parents=True, exist_ok=True)
+        self.data_dir = tempfile.mkdtemp(prefix="minilake-py-", dir=DATA_ROOT)
         self.log = open(os.path.join(self.data_dir, "..", f"minilake-py-{self.port}.log"), "w")
         # job tasks run in this (virtualenv) Python, which has pyspark and the SDK
         # EXTERNAL tables in the tests live in temp dirs, so the temp root is an allowed storage root

@@ -142,7 +142,7 @@ class FilesApiSdkTest {
     void aVolumeCsvLoadsIntoAnExternalDeltaTable() {
         w.files().upload(new UploadRequest().setFilePath(VOL + "/load/people.csv")
                 .setContents(new ByteArrayInputStream("id,name\n1,ada\n2,bob\n".getBytes(StandardCharsets.UTF_8))));
-        String location = server.dataDir().resolve("delta-from-csv-" + System.nanoTime()).toString();
+        String location = server.dataDir().resolve("external/delta-from-csv-" + System.nanoTime()).toString();
         for (String sql : List.of(
                 "CREATE TABLE main.default.people (id BIGINT, name STRING) USING DELTA LOCATION '" + location + "'",
                 "INSERT INTO main.default.people SELECT id, name FROM read_csv('" + VOL + "/load/people.csv')")) {

@@ -61,6 +61,9 @@ public final class ApiErrorHandler implements WebExceptionHandler {
             log.error("internal error on {} {}: {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath(), a.getMessage(), a);
             return new ApiException(ErrorCode.INTERNAL_ERROR, "Internal error; the details are in the server log.");
         }
+        if (ex instanceof org.springframework.http.InvalidMediaTypeException || ex instanceof org.springframework.util.InvalidMimeTypeException) {
+            return new ApiException(ErrorCode.MALFORMED_REQUEST, "Malformed request: the Content-Type header is not a valid media type");
+        }
         if (ex instanceof ServerWebInputException in) {
             Throwable cause = in.getCause() instanceof DecodingException d && d.getCause() != null ? d.getCause() : in.getCause();
             return new ApiException(ErrorCode.MALFORMED_REQUEST,

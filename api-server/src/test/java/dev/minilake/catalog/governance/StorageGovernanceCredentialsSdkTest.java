@@ -134,7 +134,7 @@ class StorageGovernanceCredentialsSdkTest {
     @Test
     void validateChecksTheLocalPath() throws Exception {
         w.storageCredentials().create(new CreateStorageCredential().setName("cred"));
-        Path dir = server.dataDir().resolve("validate-" + UUID.randomUUID());
+        Path dir = server.dataDir().resolve("external/validate-" + UUID.randomUUID());
         Files.createDirectories(dir);
         var ok = w.storageCredentials().validate(new ValidateStorageCredential().setStorageCredentialName("cred").setUrl("file://" + dir));
         assertThat(ok.getIsDir()).as(ok.toString()).isTrue();

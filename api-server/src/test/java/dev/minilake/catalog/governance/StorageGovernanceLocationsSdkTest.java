@@ -38,7 +38,7 @@ class StorageGovernanceLocationsSdkTest {
     @BeforeEach
     void reset() {
         server.reset();
-        root = server.dataDir().resolve("locations-" + UUID.randomUUID());
+        root = server.dataDir().resolve("external/locations-" + UUID.randomUUID());
         w.storageCredentials().create(new CreateStorageCredential().setName("cred"));
     }
 
