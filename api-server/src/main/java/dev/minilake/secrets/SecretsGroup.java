@@ -39,7 +39,7 @@ public class SecretsGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "scopes, secrets and ACLs stored durably (ACLs not enforced); values resolve only inside a job";
+        return "scopes, secrets and ACLs stored durably, values encrypted at rest (ACLs not enforced); values resolve only inside a job";
     }
 
     @Override

@@ -41,7 +41,7 @@ public class StatementsGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "Databricks SQL translated to DuckDB; INLINE/EXTERNAL_LINKS, JSON_ARRAY/ARROW_STREAM/CSV; sessions";
+        return "Databricks SQL translated to DuckDB, which reaches only the lake (engine settings locked); INLINE/EXTERNAL_LINKS, JSON_ARRAY/ARROW_STREAM/CSV; sessions";
     }
 
     @Override
