@@ -134,6 +134,13 @@ public class MiniLakeApplication {
         context.getBeanFactory().registerSingleton("settings", settings);
         context.refresh();
         context.registerShutdownHook();
+        try {
+            // the server listens already (JSON hooks call it over HTTP); ready waits for the hooks
+            context.getBean(dev.minilake.controlplane.InitHooks.class).runAll();
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
         return context;
     }
 

@@ -74,7 +74,7 @@ public class ControlPlaneGroup implements ApiGroup {
         Map<String, String> engines = new LinkedHashMap<>();
         engines.put("store", store.ping() ? "ok" : "unavailable");
         engines.put("duckdb", duckdb.ping() ? "ok" : "unavailable");
-        boolean ok = engines.values().stream().allMatch("ok"::equals);
+        boolean ok = engines.values().stream().allMatch("ok"::equals) && !reset.initHooksRunning();
         // the warm Spark starts on first use: its state is reported, and never makes MiniLake unready
         WarmSpark s = spark.getIfAvailable();
         if (s != null) engines.put("spark", s.state().name().toLowerCase(java.util.Locale.ROOT));

@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Returns every store to a clean workspace without a restart: first each group quiesces its
  * background work, then the control-plane store is cleared, then each group resets its own files
- * and engines and re-seeds its defaults. Any failure is reported, never hidden.
+ * and engines and re-seeds its defaults, and the init hooks seed the workspace again. Any failure
+ * is reported, never hidden.
  */
 @Service
 public class ResetService {
@@ -25,10 +26,17 @@ public class ResetService {
 
     private final ObjectProvider<ApiGroupRegistry> registry;
     private final Store store;
+    private final InitHooks initHooks;
 
-    public ResetService(ObjectProvider<ApiGroupRegistry> registry, Store store) {
+    public ResetService(ObjectProvider<ApiGroupRegistry> registry, Store store, InitHooks initHooks) {
         this.registry = registry;
         this.store = store;
+        this.initHooks = initHooks;
+    }
+
+    /** True while the init hooks run (at start or after a reset): the server is not ready yet. */
+    boolean initHooksRunning() {
+        return initHooks.running();
     }
 
     public synchronized Map<String, Object> reset() {
@@ -55,7 +63,14 @@ public class ResetService {
         if (!failures.isEmpty()) {
             throw new ApiException(ErrorCode.INTERNAL_ERROR, "Reset failed in " + String.join("; ", failures));
         }
-        return Map.of("status", "reset", "groups", groups.size(),
+        int hooks;
+        try {
+            hooks = initHooks.runAll();
+        } catch (InitHooks.HookFailure e) {
+            // the user's own seed failed, not MiniLake: say which file and why
+            throw new ApiException(ErrorCode.INVALID_STATE, "Reset done, but " + e.getMessage());
+        }
+        return Map.of("status", "reset", "groups", groups.size(), "init_hooks", hooks,
                 "duration_ms", (System.nanoTime() - start) / 1_000_000.0);
     }
 }

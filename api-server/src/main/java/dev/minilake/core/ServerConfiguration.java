@@ -15,6 +15,8 @@ import dev.minilake.core.store.DataDir;
 import dev.minilake.core.store.SqliteStore;
 import dev.minilake.core.store.Store;
 import dev.minilake.core.web.DecodeFailureResponder;
+import dev.minilake.core.web.FaultInjectionFilter;
+import dev.minilake.core.web.FaultRules;
 import dev.minilake.core.web.RequestLogFilter;
 import dev.minilake.core.web.TlsSetup;
 import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
@@ -167,6 +169,16 @@ public class ServerConfiguration {
     @Bean
     public WebFilter authFilter(Settings settings, TokenValidator tokens, ScopedTokens scoped, ObjectMapper json, Scheduler blockingScheduler) {
         return new AuthFilter(settings, tokens, scoped, json, blockingScheduler);
+    }
+
+    @Bean
+    public FaultRules faultRules() {
+        return new FaultRules();
+    }
+
+    @Bean
+    public WebFilter faultInjectionFilter(FaultRules rules, ObjectMapper json) {
+        return new FaultInjectionFilter(rules, json);
     }
 
     @Bean

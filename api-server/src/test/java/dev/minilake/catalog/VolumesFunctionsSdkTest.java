@@ -70,7 +70,8 @@ class VolumesFunctionsSdkTest {
 
     @Test
     void externalVolumeNeedsAnAbsolutePathAndKeepsItsFiles() throws Exception {
-        Path ext = Files.createTempDirectory("ext-vol");
+        // EXTERNAL volumes live in the storage roots; with none configured, the data dir's external/ area
+        Path ext = Files.createDirectories(server.dataDir().resolve("external/ext-vol-" + System.nanoTime()));
         Files.writeString(ext.resolve("keep.txt"), "x");
         assertThatThrownBy(() -> w.volumes().create(new CreateVolumeRequestContent().setCatalogName("main").setSchemaName("default")
                 .setName("e").setVolumeType(VolumeType.EXTERNAL))).isInstanceOf(InvalidParameterValue.class)

@@ -52,8 +52,13 @@ public final class Settings {
                     "where job tasks run: local processes on this machine, or MiniLakeJob pods via the operator",
                     (s, v) -> s.executor = parseExecutor(v)),
             new Option(null, "MINILAKE_STORAGE_ROOTS", "DIR[:DIR...]", null,
-                    "directories where EXTERNAL Delta tables may live, besides the data dir (':' or ',' separated)",
+                    "directories where EXTERNAL tables and volumes may live, besides the data dir's external/ area (':' or ','"
+                            + " separated); SQL can reach them, so none may overlap the data dir",
                     (s, v) -> s.storageRoots = parseRoots(v)),
+            new Option("--init-dir", "MINILAKE_INIT_DIR", "DIR", null,
+                    "files run in name order at start and after every reset: *.sql through the SQL API, *.json as REST calls"
+                            + " ({\"method\",\"path\",\"body\"} per line), *.py as a job task; ready waits for them",
+                    (s, v) -> s.initDir = Path.of(v).toAbsolutePath().normalize()),
             new Option(null, "MINILAKE_ALERT_INTERVAL_SECONDS", "SECONDS", "60",
                     "how often every active SQL alert is evaluated against its query (0 turns the schedule off)",
                     (s, v) -> s.alertIntervalSeconds = parseLong("MINILAKE_ALERT_INTERVAL_SECONDS", v)),
@@ -113,6 +118,7 @@ public final class Settings {
     private String python = "python3";
     private String executor = "local";
     private List<Path> storageRoots = List.of();
+    private Path initDir;
     private long alertIntervalSeconds = 60;
     private long computeMinuteMillis = 60_000;
     private String sparkMemory = "1g";
@@ -199,6 +205,11 @@ public final class Settings {
     /** Extra allowed roots for EXTERNAL table locations (the data dir is always allowed). */
     public List<Path> storageRoots() {
         return storageRoots;
+    }
+
+    /** The init-hook directory, or null. */
+    public Path initDir() {
+        return initDir;
     }
 
     public String python() {

@@ -62,6 +62,28 @@ public final class SqlTokenizer {
         return tokenize(sql).stream().filter(t -> !t.isTrivia()).toList();
     }
 
+    /** The statements of a text, split at top-level semicolons (never inside strings or comments), each with its tokens. */
+    public static List<List<SqlToken>> splitStatements(String sql) {
+        List<List<SqlToken>> out = new ArrayList<>();
+        List<SqlToken> current = new ArrayList<>();
+        for (SqlToken t : tokenize(sql)) {
+            if (t.isSymbol(";")) {
+                out.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(t);
+            }
+        }
+        out.add(current);
+        return out;
+    }
+
+    /** The non-empty statements of a text (a script, an init file), as text. */
+    public static List<String> statements(String sql) {
+        return splitStatements(sql).stream().filter(s -> s.stream().anyMatch(t -> !t.isTrivia()))
+                .map(s -> join(s).strip()).toList();
+    }
+
     public static String join(List<SqlToken> tokens) {
         StringBuilder b = new StringBuilder();
         tokens.forEach(t -> b.append(t.text()));

@@ -1,6 +1,5 @@
 package dev.minilake.engines.sqltranslate;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -25,7 +24,8 @@ public final class StatementGuard {
 
     /** Throws {@link RefusedStatementException} when any statement in {@code sql} is one a client may not run. */
     public static void check(String sql) {
-        for (List<SqlToken> statement : statements(sql)) {
+        for (List<SqlToken> all : SqlTokenizer.splitStatements(sql)) {
+            List<SqlToken> statement = all.stream().filter(t -> !t.isTrivia()).toList();
             if (statement.isEmpty()) continue;
             String first = word(statement, 0);
             if (ENGINE_WORDS.contains(first)) throw refused(first, statement);
@@ -58,22 +58,6 @@ public final class StatementGuard {
             if (!SECRET_MODIFIERS.contains(w)) return false;
         }
         return false;
-    }
-
-    /** The significant tokens of each statement, split at top-level semicolons (strings and comments are tokens already). */
-    private static List<List<SqlToken>> statements(String sql) {
-        List<List<SqlToken>> out = new ArrayList<>();
-        List<SqlToken> current = new ArrayList<>();
-        for (SqlToken t : SqlTokenizer.significant(sql)) {
-            if (t.isSymbol(";")) {
-                out.add(current);
-                current = new ArrayList<>();
-            } else {
-                current.add(t);
-            }
-        }
-        out.add(current);
-        return out;
     }
 
     private static String word(List<SqlToken> tokens, int i) {
