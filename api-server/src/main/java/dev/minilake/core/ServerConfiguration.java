@@ -8,6 +8,9 @@ import dev.minilake.core.auth.AuthFilter;
 import dev.minilake.core.auth.TokenValidator;
 import dev.minilake.core.error.ApiErrorHandler;
 import dev.minilake.core.json.Json;
+import dev.minilake.core.mcp.McpEndpoint;
+import io.modelcontextprotocol.json.jackson.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.transport.WebFluxStreamableServerTransportProvider;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.store.SqliteStore;
@@ -111,6 +114,23 @@ public class ServerConfiguration {
     @Bean
     public ApiGroupRegistry apiGroupRegistry(List<ApiGroup> groups, ObjectMapper json, Scheduler blockingScheduler) {
         return new ApiGroupRegistry(groups, json, blockingScheduler);
+    }
+
+    /** The MCP Streamable HTTP transport; the mcp group serves its router function at /mcp. */
+    @Bean
+    public WebFluxStreamableServerTransportProvider mcpTransport() {
+        return WebFluxStreamableServerTransportProvider.builder()
+                .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
+                .messageEndpoint(McpEndpoint.PATH)
+                .build();
+    }
+
+    /** The MCP server over every group's declared tools, resources and prompts (none when MINILAKE_MCP=0). */
+    @Bean(destroyMethod = "close")
+    public McpEndpoint mcpEndpoint(Settings settings, ApiGroupRegistry registry, WebFluxStreamableServerTransportProvider mcpTransport,
+                                   ObjectMapper json, Scheduler blockingScheduler) {
+        String version = java.util.Objects.requireNonNullElse(ServerConfiguration.class.getPackage().getImplementationVersion(), "dev");
+        return new McpEndpoint(settings.mcpEnabled(), registry, mcpTransport, json, blockingScheduler, version);
     }
 
     /**
