@@ -47,8 +47,14 @@ public class QueryHistoryService {
         long from = req.queryLong("filter_by.query_start_time_range.start_time_ms").orElse(Long.MIN_VALUE);
         long to = req.queryLong("filter_by.query_start_time_range.end_time_ms").orElse(Long.MAX_VALUE);
         long max = req.queryLong("max_results").orElse(100L);
-        if (max <= 0 || max > 1000) throw ApiException.invalid("max_results must be between 1 and 1000, got " + max);
         int offset = req.query("page_token").map(QueryHistoryService::offset).orElse(0);
+        return list(statuses, warehouses, ids, from, to, max, offset);
+    }
+
+    /** The typed form of the list: filters (empty = any), a time range, a page size and an offset. */
+    public ListQueriesResponse list(List<String> statuses, List<String> warehouses, List<String> ids, long from, long to,
+                                    long max, int offset) {
+        if (max <= 0 || max > 1000) throw ApiException.invalid("max_results must be between 1 and 1000, got " + max);
         List<QueryInfo> matching = queries.list().stream()
                 .filter(q -> statuses.isEmpty() || statuses.contains(q.status()))
                 .filter(q -> warehouses.isEmpty() || warehouses.contains(q.warehouse_id()))
@@ -61,30 +67,3 @@ public class QueryHistoryService {
         return new ListQueriesResponse(matching.subList(Math.min(offset, end), end), more ? Integer.toString(end) : null, more);
     }
 
-    private QueryInfo info(StatementExecution e, String status, String error, Long endMs, Long rows, boolean fin) {
-        String warehouse = e.request.warehouse_id();
-        return new QueryInfo(e.id, e.request.statement(), status, error, endMs == null ? null : endMs - e.createdMs,
-                rows, warehouse, warehouse, user, user, e.createdMs, endMs, endMs, statementType(e.request.statement()),
-                e.request.session_id(), fin);
-    }
-
-    /** The SDK's QueryStatementType (SELECT, INSERT, CREATE, ...), from the statement's first word. */
-    private static String statementType(String sql) {
-        var tokens = dev.minilake.engines.sqltranslate.SqlTokenizer.significant(sql);
-        String first = tokens.isEmpty() ? "OTHER" : tokens.get(0).text().toUpperCase(Locale.ROOT);
-        return switch (first) {
-            case "SELECT", "WITH", "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "USE", "SHOW",
-                 "DESCRIBE", "TRUNCATE", "REPLACE", "COPY", "REFRESH", "GRANT", "REVOKE", "OPTIMIZE", "EXPLAIN" -> first;
-            default -> "OTHER";
-        };
-    }
-
-    private static int offset(String token) {
-        try {
-            return Integer.parseInt(token);
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid("Invalid page_token '" + token + "'");
-        }
-    }
-
-}
