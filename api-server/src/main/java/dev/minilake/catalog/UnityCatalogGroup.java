@@ -218,31 +218,9 @@ public class UnityCatalogGroup implements ApiGroup {
                 vars -> json.writeValueAsString(catalogs.list().stream().map(c -> Map.of("catalog", c.name(),
                         "schemas", schemas.list(c.name()).stream().map(CatalogDtos.SchemaInfo::name).toList())).toList()));
         mcp.resource("minilake://catalog/{catalog}", "catalog", "One catalog: its schemas, and their tables and volumes.",
-                "application/json", vars -> json.writeValueAsString(catalogTree(vars.get("catalog"), false)));
+                "application/json", vars -> json.writeValueAsString(CatalogTree.of(catalogs, schemas, tables, volumes, vars.get("catalog"), false)));
         mcp.resource("minilake://table/{full_name}", "table", "One table described: columns with Databricks types, type, format, location.",
                 "application/json", vars -> json.writeValueAsString(describe(vars.get("full_name"))));
-    }
-
-    /** A catalog's schemas with their tables (and, when asked, each table's columns) and volumes. */
-    public Map<String, Object> catalogTree(String catalog, boolean withColumns) {
-        catalogs.get(catalog);
-        List<Map<String, Object>> out = new java.util.ArrayList<>();
-        for (CatalogDtos.SchemaInfo s : schemas.list(catalog)) {
-            Map<String, Object> schema = new java.util.LinkedHashMap<>();
-            schema.put("schema", s.name());
-            schema.put("tables", tables.list(catalog, s.name(), !withColumns).stream().map(t -> {
-                Map<String, Object> m = new java.util.LinkedHashMap<>();
-                m.put("name", t.name());
-                m.put("table_type", t.table_type());
-                if (withColumns && t.columns() != null) {
-                    m.put("columns", t.columns().stream().map(c -> c.name() + " " + c.type_text()).toList());
-                }
-                return m;
-            }).toList());
-            schema.put("volumes", volumes.list(catalog, s.name()).stream().map(VolumeDtos.VolumeInfo::name).toList());
-            out.add(schema);
-        }
-        return Map.of("catalog", catalog, "schemas", out);
     }
 
     private Map<String, Object> describe(String fullName) {

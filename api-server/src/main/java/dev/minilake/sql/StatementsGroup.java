@@ -149,13 +149,8 @@ public class StatementsGroup implements ApiGroup {
         }).toList();
     }
 
-    /** A three-part name as backtick-quoted identifiers, so a name never becomes SQL syntax. */
-    static String quoteName(String fullName) {
-        String[] parts = fullName == null ? new String[0] : fullName.split("\\.", -1);
-        if (parts.length != 3 || java.util.Arrays.stream(parts).anyMatch(String::isBlank)) {
-            throw ApiException.invalid("Invalid table name '" + fullName + "': expected catalog.schema.table");
-        }
-        return java.util.Arrays.stream(parts).map(p -> "`" + p.replace("`", "``") + "`").collect(java.util.stream.Collectors.joining("."));
+    private static String quoteName(String fullName) {
+        return dev.minilake.catalog.Names.objectFullName("table", fullName).quoted();
     }
 
     private static Map<String, Object> explain(String sql) {

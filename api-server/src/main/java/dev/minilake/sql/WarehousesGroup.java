@@ -79,7 +79,7 @@ public class WarehousesGroup implements ApiGroup {
     public void mcp(McpFeatures mcp) {
         mcp.tool("ensure_warehouse", "Return a RUNNING warehouse of this name, creating or starting it if needed (idempotent). "
                         + "Statements run on DuckDB in any state; the id is what SDKs and the SQL connector need.",
-                SqlToolArgs.EnsureWarehouse.class, a -> ensure(a.name(), a.cluster_size()));
+                SqlToolArgs.EnsureWarehouse.class, a -> service.ensure(a.name(), a.cluster_size(), address.baseUrl()));
         mcp.tool("create_warehouse", "Create a SQL warehouse (a state machine: STARTING then RUNNING).", SqlToolArgs.EnsureWarehouse.class,
                 a -> service.get(service.create(spec(a.name(), a.cluster_size()), address.baseUrl())));
         mcp.tool("list_warehouses", "List SQL warehouses with their states.", a -> Map.of("warehouses", service.list()));
@@ -96,15 +96,6 @@ public class WarehousesGroup implements ApiGroup {
             service.delete(a.id());
             return Map.of("deleted", a.id());
         });
-    }
-
-    /** The warehouse named {@code name}, created or started as needed: setup_fixture and ensure_warehouse share it. */
-    public synchronized WarehouseDtos.Warehouse ensure(String name, String clusterSize) {
-        if (name == null || name.isBlank()) throw ApiException.missingField("name");
-        WarehouseDtos.Warehouse w = service.list().stream().filter(x -> name.equals(x.name())).findFirst().orElse(null);
-        if (w == null) return service.get(service.create(spec(name, clusterSize), address.baseUrl()));
-        if ("STOPPED".equals(w.state()) || "STOPPING".equals(w.state())) service.start(w.id());
-        return service.get(w.id());
     }
 
     private static WarehouseSpec spec(String name, String clusterSize) {

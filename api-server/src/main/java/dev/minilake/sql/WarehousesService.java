@@ -69,6 +69,17 @@ public class WarehousesService implements AutoCloseable {
         return id;
     }
 
+    /** The warehouse named {@code name}, created, or started when stopped: idempotent (MCP's ensure_warehouse and setup_fixture). */
+    public synchronized Warehouse ensure(String name, String clusterSize, String baseUrl) {
+        if (name == null || name.isBlank()) throw ApiException.missingField("name");
+        Warehouse w = list().stream().filter(x -> name.equals(x.name())).findFirst().orElse(null);
+        if (w == null) {
+            return get(create(new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null), baseUrl));
+        }
+        if ("STOPPED".equals(w.state()) || "STOPPING".equals(w.state())) start(w.id());
+        return get(w.id());
+    }
+
     public Warehouse get(String id) {
         return warehouses.get(id).orElseThrow(() -> ApiException.notFound("Warehouse " + id));
     }
