@@ -155,7 +155,7 @@ public class JobsGroup implements ApiGroup {
 
     public record RunJobArgs(@Arg("Job id") Long job_id,
                              @Arg(value = "Job parameters (name -> value)", required = false) Map<String, String> job_parameters,
-                             @Arg(value = "Wait for the run to finish and return its output (default true)", required = false) Boolean wait,
+                             @Arg(value = "Wait for the run to finish and return its output (default true)", required = false) Boolean wait_for_result,
                              @Arg(value = "How long to wait, in seconds (default 300)", required = false) Integer timeout_seconds) {
     }
 
@@ -189,7 +189,7 @@ public class JobsGroup implements ApiGroup {
                 RunJobArgs.class, a -> {
                     StoredRun run = runs.runNow(a.job_id(), a.job_parameters() == null ? Map.of() : a.job_parameters(),
                             json.createObjectNode(), "ONE_TIME");
-                    return Boolean.FALSE.equals(a.wait()) ? Map.of("run_id", run.run_id) : finished(run.run_id, a.timeout_seconds());
+                    return Boolean.FALSE.equals(a.wait_for_result()) ? Map.of("run_id", run.run_id) : finished(run.run_id, a.timeout_seconds());
                 });
         mcp.tool("get_run", "Get a run's state, tasks and timing.", RunIdArgs.class, a -> getRun(a.run_id()));
         mcp.tool("get_run_output", "Get a task run's output: its real stdout (logs), error and trace.", RunIdArgs.class, a -> output(a.run_id()));

@@ -19,6 +19,7 @@ import dev.minilake.secrets.SecretDtos.SecretKeyRequest;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import java.util.Map;
 
 /** The Secrets API group: scopes, secrets and ACLs; values are never returned over HTTP. */
 @Component

@@ -67,3 +67,30 @@ public class QueryHistoryService {
         return new ListQueriesResponse(matching.subList(Math.min(offset, end), end), more ? Integer.toString(end) : null, more);
     }
 
+    private QueryInfo info(StatementExecution e, String status, String error, Long endMs, Long rows, boolean fin) {
+        String warehouse = e.request.warehouse_id();
+        return new QueryInfo(e.id, e.request.statement(), status, error, endMs == null ? null : endMs - e.createdMs,
+                rows, warehouse, warehouse, user, user, e.createdMs, endMs, endMs, statementType(e.request.statement()),
+                e.request.session_id(), fin);
+    }
+
+    /** The SDK's QueryStatementType (SELECT, INSERT, CREATE, ...), from the statement's first word. */
+    private static String statementType(String sql) {
+        var tokens = dev.minilake.engines.sqltranslate.SqlTokenizer.significant(sql);
+        String first = tokens.isEmpty() ? "OTHER" : tokens.get(0).text().toUpperCase(Locale.ROOT);
+        return switch (first) {
+            case "SELECT", "WITH", "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "USE", "SHOW",
+                 "DESCRIBE", "TRUNCATE", "REPLACE", "COPY", "REFRESH", "GRANT", "REVOKE", "OPTIMIZE", "EXPLAIN" -> first;
+            default -> "OTHER";
+        };
+    }
+
+    private static int offset(String token) {
+        try {
+            return Integer.parseInt(token);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid("Invalid page_token '" + token + "'");
+        }
+    }
+
+}
