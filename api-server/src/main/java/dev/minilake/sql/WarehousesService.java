@@ -74,10 +74,26 @@ public class WarehousesService implements AutoCloseable {
         if (name == null || name.isBlank()) throw ApiException.missingField("name");
         Warehouse w = list().stream().filter(x -> name.equals(x.name())).findFirst().orElse(null);
         if (w == null) {
-            return get(create(new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null), baseUrl));
+            return awaitRunning(create(new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null), baseUrl));
         }
         if ("STOPPED".equals(w.state()) || "STOPPING".equals(w.state())) start(w.id());
-        return get(w.id());
+        return awaitRunning(w.id());
+    }
+
+    /** Waits (a caller on the blocking scheduler) for a starting warehouse's scheduled RUNNING, as the SDK's waiter does. */
+    private Warehouse awaitRunning(String id) {
+        long deadline = System.currentTimeMillis() + 10 * TRANSITION_MS + 5_000;
+        Warehouse w = get(id);
+        while ("STARTING".equals(w.state()) && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            w = get(id);
+        }
+        return w;
     }
 
     public Warehouse get(String id) {
