@@ -70,14 +70,19 @@ public class WarehousesService implements AutoCloseable {
     }
 
     /** The warehouse named {@code name}, created, or started when stopped: idempotent (MCP's ensure_warehouse and setup_fixture). */
-    public synchronized Warehouse ensure(String name, String clusterSize, String baseUrl) {
+    public Warehouse ensure(String name, String clusterSize, String baseUrl) {
+        return awaitRunning(ensureId(name, clusterSize, baseUrl));
+    }
+
+    /** Under the lock: find or create, start when stopped. The wait happens outside it, as the transition needs the lock. */
+    private synchronized String ensureId(String name, String clusterSize, String baseUrl) {
         if (name == null || name.isBlank()) throw ApiException.missingField("name");
         Warehouse w = list().stream().filter(x -> name.equals(x.name())).findFirst().orElse(null);
         if (w == null) {
-            return awaitRunning(create(new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null), baseUrl));
+            return create(new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null), baseUrl);
         }
         if ("STOPPED".equals(w.state()) || "STOPPING".equals(w.state())) start(w.id());
-        return awaitRunning(w.id());
+        return w.id();
     }
 
     /** Waits (a caller on the blocking scheduler) for a starting warehouse's scheduled RUNNING, as the SDK's waiter does. */
