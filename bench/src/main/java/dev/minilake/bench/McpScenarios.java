@@ -160,16 +160,22 @@ final class McpScenarios {
         }
 
         @Override
-        public double measure(Bench.Target t) {
+        public double measure(Bench.Target t) throws Exception {
             double[] ms = new double[CALLS];
+            double[] rest = new double[CALLS];
             int tools = 0;
             for (int i = 0; i < CALLS; i++) {
                 long start = System.nanoTime();
                 tools = mcp.listTools().tools().size();
                 ms[i] = (System.nanoTime() - start) / 1e6;
+                start = System.nanoTime();
+                Http.ok(Http.get(t.url() + "/_minilake/services")); // a REST listing of the same declarations, for scale
+                rest[i] = (System.nanoTime() - start) / 1e6;
             }
             Arrays.sort(ms);
-            System.out.printf("    %d tools per list%n", tools);
+            Arrays.sort(rest);
+            System.out.printf("    %d tools per list; GET /_minilake/services median %.2f ms; tools/list / services = %.2f%n",
+                    tools, Bench.median(rest), Bench.median(ms) / Bench.median(rest));
             return Bench.median(ms);
         }
     }
