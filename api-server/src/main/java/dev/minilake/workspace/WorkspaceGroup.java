@@ -90,7 +90,8 @@ public class WorkspaceGroup implements ApiGroup {
         });
         mcp.tool("workspace_write_file", "Write a workspace file or notebook (e.g. a script a job runs); parents are created.",
                 WriteArg.class, a -> {
-                    String parent = WorkspaceService.canonical(a.path()).replaceAll("/[^/]*$", "");
+                    String canonical = WorkspaceService.canonical(a.path());
+                    String parent = canonical.substring(0, Math.max(0, canonical.lastIndexOf('/')));
                     if (!parent.isEmpty()) service.mkdirs(parent);
                     service.importBytes(new ImportSpec(a.path(), a.format() == null ? "AUTO" : a.format(), a.language(),
                             Boolean.TRUE.equals(a.overwrite())), FileContent.bytes(a.content(), a.content_base64()));

@@ -28,10 +28,15 @@ public final class FileContent {
         }
     }
 
-    public static Map<String, Object> answer(String path, byte[] bytes) {
-        if (bytes.length > MAX_ANSWER_BYTES) {
-            throw ApiException.invalid(path + " is " + bytes.length + " bytes; MCP file reads stop at " + MAX_ANSWER_BYTES);
+    /** Refuses a file too large to answer, before it is read. */
+    public static void checkSize(String path, long size) {
+        if (size > MAX_ANSWER_BYTES) {
+            throw ApiException.invalid(path + " is " + size + " bytes; MCP file reads stop at " + MAX_ANSWER_BYTES);
         }
+    }
+
+    public static Map<String, Object> answer(String path, byte[] bytes) {
+        checkSize(path, bytes.length);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("path", path);
         m.put("size", bytes.length);
