@@ -4,13 +4,9 @@ import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
 import dev.minilake.core.error.ApiException;
-import dev.minilake.core.error.ErrorCode;
 import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.web.ServerAddress;
 import dev.minilake.engines.sqltranslate.SqlDialect;
-import dev.minilake.engines.sqltranslate.SqlTranslator;
-import dev.minilake.engines.sqltranslate.Translation;
-import dev.minilake.engines.sqltranslate.UnsupportedConstructException;
 import dev.minilake.sql.StatementDtos.CreateSessionRequest;
 import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
 import org.springframework.core.io.FileSystemResource;
@@ -93,8 +89,8 @@ public class StatementsGroup implements ApiGroup {
     public void mcp(McpFeatures mcp) {
         mcp.tool("run_sql", "Run one Databricks SQL statement on DuckDB and return its rows (capped by max_rows) with the column "
                         + "names and Databricks types. DDL and DML return no rows. A SQL error is a tool error with its error code.",
-                SqlToolArgs.RunSql.class, a -> answer(service.runToCompletion(a.statement(), a.warehouse_id(), a.catalog(), a.schema(),
-                        parameters(a.parameters()), cap(a.max_rows()), SQL_TIMEOUT_MS)));
+                SqlToolArgs.RunSql.class, a -> SqlTools.answer(service.runToCompletion(a.statement(), a.warehouse_id(), a.catalog(), a.schema(),
+                        SqlTools.parameters(a.parameters()), SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
         mcp.tool("get_statement", "Get a statement's status, manifest and first result rows by id (as the REST API shows it).",
                 SqlToolArgs.StatementId.class, a -> service.get(a.statement_id(), address.baseUrl()));
         mcp.tool("cancel_statement", "Cancel a running statement (DuckDB is interrupted); a finished one is left as it is.",
@@ -103,70 +99,15 @@ public class StatementsGroup implements ApiGroup {
                     return Map.of("statement_id", a.statement_id(), "canceled", true);
                 });
         mcp.tool("explain_sql", "Explain how a Databricks statement will run here without running it: its kind, whether DuckDB "
-                + "runs it, and the translated DuckDB SQL, or the construct that is not supported.", SqlToolArgs.Sql.class, a -> explain(a.statement()));
+                + "runs it, and the translated DuckDB SQL, or the construct that is not supported.", SqlToolArgs.Sql.class, a -> SqlTools.explain(a.statement()));
         mcp.tool("table_history", "The Delta history of a table (DESCRIBE HISTORY): one row per version with its operation.",
-                SqlToolArgs.TableName.class, a -> answer(service.runToCompletion("DESCRIBE HISTORY " + quoteName(a.full_name()),
-                        null, null, null, null, MAX_ROWS, SQL_TIMEOUT_MS)));
+                SqlToolArgs.TableName.class, a -> SqlTools.answer(service.runToCompletion("DESCRIBE HISTORY " + SqlTools.quoteName(a.full_name()),
+                        null, null, null, null, SqlTools.MAX_ROWS, SqlTools.SQL_TIMEOUT_MS)));
         mcp.tool("read_table_version", "Time travel: read a Delta table as it was at a version (SELECT ... VERSION AS OF n).",
-                SqlToolArgs.TableVersion.class, a -> answer(service.runToCompletion("SELECT * FROM " + quoteName(a.full_name())
-                        + " VERSION AS OF " + a.version(), null, null, null, null, cap(a.max_rows()), SQL_TIMEOUT_MS)));
+                SqlToolArgs.TableVersion.class, a -> SqlTools.answer(service.runToCompletion("SELECT * FROM " + SqlTools.quoteName(a.full_name())
+                        + " VERSION AS OF " + a.version(), null, null, null, null, SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
         mcp.resource("minilake://sql-dialect", "sql-dialect", "How Databricks SQL runs here: types, renamed, rewritten and unsupported "
                 + "functions, generated from the SQL translator's own tables.", "text/markdown", vars -> SqlDialect.markdown());
-    }
-
-    static final long SQL_TIMEOUT_MS = 120_000;
-    static final int MAX_ROWS = 1000;
-
-    /** A run_sql answer: rows and typed columns, or the statement's failure as a tool error. */
-    static Map<String, Object> answer(QueryResult r) {
-        if (!r.succeeded()) {
-            ErrorCode code = java.util.Arrays.stream(ErrorCode.values()).filter(c -> c.name().equals(r.errorCode()))
-                    .findFirst().orElse(ErrorCode.BAD_REQUEST);
-            throw new ApiException(code, (code.name().equals(r.errorCode()) || r.errorCode() == null ? "" : "[" + r.errorCode() + "] ")
-                    + r.errorMessage());
-        }
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("statement_id", r.statementId());
-        m.put("state", r.state());
-        m.put("columns", r.columns().stream().map(c -> Map.of("name", c.name(), "type", c.typeText(), "type_name", c.typeName())).toList());
-        m.put("rows", r.rows());
-        m.put("row_count", r.rows().size());
-        m.put("truncated", r.truncated());
-        return m;
-    }
-
-    private static int cap(Integer maxRows) {
-        if (maxRows == null) return 100;
-        if (maxRows < 1 || maxRows > MAX_ROWS) throw ApiException.invalid("max_rows must be between 1 and " + MAX_ROWS + ", got " + maxRows);
-        return maxRows;
-    }
-
-    private static List<StatementDtos.Parameter> parameters(List<SqlToolArgs.Param> params) {
-        if (params == null) return null;
-        return params.stream().map(p -> {
-            if (p == null || p.name() == null) throw ApiException.missingField("parameters[].name");
-            return new StatementDtos.Parameter(p.name(), p.value(), p.type());
-        }).toList();
-    }
-
-    private static String quoteName(String fullName) {
-        return dev.minilake.catalog.Names.objectFullName("table", fullName).quoted();
-    }
-
-    private static Map<String, Object> explain(String sql) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        try {
-            Translation t = SqlTranslator.translate(sql);
-            m.put("kind", t.kind().name());
-            m.put("runs_here", true);
-            m.put("engine", t.command() != null ? "MiniLake command (" + t.command().getClass().getSimpleName() + ")" : "duckdb");
-            m.put("returns_rows", t.returnsRows());
-            m.put("duckdb_sql", t.statements().stream().map(Translation.DuckSql::sql).toList());
-        } catch (UnsupportedConstructException e) {
-            m.put("runs_here", false);
-            m.put("reason", e.getMessage());
-        }
-        return m;
     }
 
     @Override
