@@ -125,12 +125,12 @@ public class ServerConfiguration {
                 .build();
     }
 
-    /** The MCP server over every group's declared tools, resources and prompts (none when MINILAKE_MCP=0). */
+    /** The MCP server over every group's declared tools, resources and prompts; the mcp group starts it on first use. */
     @Bean(destroyMethod = "close")
-    public McpEndpoint mcpEndpoint(Settings settings, ApiGroupRegistry registry, WebFluxStreamableServerTransportProvider mcpTransport,
+    public McpEndpoint mcpEndpoint(ApiGroupRegistry registry, WebFluxStreamableServerTransportProvider mcpTransport,
                                    ObjectMapper json, Scheduler blockingScheduler) {
         String version = java.util.Objects.requireNonNullElse(ServerConfiguration.class.getPackage().getImplementationVersion(), "dev");
-        return new McpEndpoint(settings.mcpEnabled(), registry, mcpTransport, json, blockingScheduler, version);
+        return new McpEndpoint(registry, mcpTransport, json, blockingScheduler, version);
     }
 
     /**

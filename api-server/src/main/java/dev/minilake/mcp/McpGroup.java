@@ -8,6 +8,7 @@ import dev.minilake.catalog.VolumesService;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.mcp.McpEndpoint;
 import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.web.ServerAddress;
@@ -15,6 +16,7 @@ import dev.minilake.sql.StatementsService;
 import dev.minilake.sql.WarehouseDtos;
 import dev.minilake.sql.WarehousesService;
 import io.modelcontextprotocol.server.transport.WebFluxStreamableServerTransportProvider;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -43,10 +45,11 @@ public class McpGroup implements ApiGroup {
     private final WarehousesService warehouses;
     private final ServerAddress address;
     private final TableSeeder seeder;
+    private final ObjectProvider<McpEndpoint> endpoint;
 
     public McpGroup(Settings settings, WebFluxStreamableServerTransportProvider transport, CatalogsService catalogs,
                     SchemasService schemas, TablesService tables, VolumesService volumes, WarehousesService warehouses,
-                    StatementsService statements, ServerAddress address) {
+                    StatementsService statements, ServerAddress address, ObjectProvider<McpEndpoint> endpoint) {
         this.settings = settings;
         this.transport = transport;
         this.catalogs = catalogs;
@@ -56,6 +59,7 @@ public class McpGroup implements ApiGroup {
         this.warehouses = warehouses;
         this.address = address;
         this.seeder = new TableSeeder(statements);
+        this.endpoint = endpoint;
     }
 
     @Override
@@ -84,10 +88,13 @@ public class McpGroup implements ApiGroup {
         return List.of();
     }
 
+    /** The SDK transport's routes, behind a filter that builds the MCP server on the first request. */
     @Override
     @SuppressWarnings("unchecked")
     public void routes(Routes r) {
-        if (settings.mcpEnabled()) r.raw((RouterFunction<ServerResponse>) transport.getRouterFunction());
+        if (!settings.mcpEnabled()) return;
+        RouterFunction<ServerResponse> mcpRoutes = (RouterFunction<ServerResponse>) transport.getRouterFunction();
+        r.raw(mcpRoutes.filter((request, next) -> endpoint.getObject().ensureStarted().then(next.handle(request))));
     }
 
     @Override

@@ -41,21 +41,45 @@ public final class McpEndpoint implements AutoCloseable {
             + "Spark jobs). Start with setup_fixture (catalog, schema and warehouse), seed_table for data, run_sql for "
             + "queries (read minilake://sql-dialect first), run_python_script for PySpark. Errors carry Databricks error codes.";
 
-    private final McpDeclarations declarations;
+    private final ApiGroupRegistry registry;
+    private final WebFluxStreamableServerTransportProvider transport;
     private final ObjectMapper json;
     private final Scheduler blocking;
-    private final McpAsyncServer server;
+    private final String version;
+    private volatile McpDeclarations declarations;
+    private volatile McpAsyncServer server;
 
-    public McpEndpoint(boolean enabled, ApiGroupRegistry registry, WebFluxStreamableServerTransportProvider transport,
+    public McpEndpoint(ApiGroupRegistry registry, WebFluxStreamableServerTransportProvider transport,
                        ObjectMapper json, Scheduler blocking, String version) {
-        this.declarations = McpDeclarations.collect(registry.groups());
+        this.registry = registry;
+        this.transport = transport;
         this.json = json;
         this.blocking = blocking;
-        this.server = enabled ? build(transport, version) : null;
+        this.version = version;
     }
 
     public McpDeclarations declarations() {
-        return declarations;
+        McpDeclarations d = declarations;
+        if (d == null) {
+            synchronized (this) {
+                if (declarations == null) declarations = McpDeclarations.collect(registry.groups());
+                d = declarations;
+            }
+        }
+        return d;
+    }
+
+    /**
+     * Builds the MCP server on first use (the first request to /mcp), off the event loop: the SDK's
+     * classes then cost nothing at start-up for the many runs that never speak MCP.
+     */
+    public Mono<Void> ensureStarted() {
+        if (server != null) return Mono.empty();
+        return Mono.fromRunnable(this::start).subscribeOn(blocking).then();
+    }
+
+    private synchronized void start() {
+        if (server == null) server = build(transport, version);
     }
 
     private McpAsyncServer build(WebFluxStreamableServerTransportProvider transport, String version) {
@@ -66,10 +90,10 @@ public final class McpEndpoint implements AutoCloseable {
                 .jsonMapper(protocol)
                 .uriTemplateManagerFactory(new UriTemplates())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
-                .tools(declarations.tools().stream().map(this::toolSpec).toList())
-                .resources(declarations.resources().stream().filter(r -> !r.isTemplate()).map(this::resourceSpec).toList())
-                .resourceTemplates(declarations.resources().stream().filter(McpFeatures.Resource::isTemplate).map(this::templateSpec).toList())
-                .prompts(declarations.prompts().stream().map(this::promptSpec).toList())
+                .tools(declarations().tools().stream().map(this::toolSpec).toList())
+                .resources(declarations().resources().stream().filter(r -> !r.isTemplate()).map(this::resourceSpec).toList())
+                .resourceTemplates(declarations().resources().stream().filter(McpFeatures.Resource::isTemplate).map(this::templateSpec).toList())
+                .prompts(declarations().prompts().stream().map(this::promptSpec).toList())
                 .build();
     }
 
@@ -184,6 +208,7 @@ public final class McpEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
-        if (server != null) server.closeGracefully().block(java.time.Duration.ofSeconds(5));
+        McpAsyncServer s = server;
+        if (s != null) s.closeGracefully().block(java.time.Duration.ofSeconds(5));
     }
 }
