@@ -30,6 +30,12 @@ public final class Names {
             return catalog + "." + schema + "." + name;
         }
 
+        /** As Databricks SQL: three backtick-quoted identifiers, so a name never becomes SQL syntax. */
+        public String quoted() {
+            return java.util.stream.Stream.of(catalog, schema, name).map(p -> "`" + p.replace("`", "``") + "`")
+                    .collect(java.util.stream.Collectors.joining("."));
+        }
+
         public SchemaName schemaName() {
             return new SchemaName(catalog, schema);
         }

@@ -23,9 +23,12 @@ import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.mcp.McpFeatures;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Unity Catalog API group: catalogs, schemas, tables, volumes, functions and the metastore.
@@ -41,15 +44,18 @@ public class UnityCatalogGroup implements ApiGroup {
     private final VolumesService volumes;
     private final FunctionsService functions;
     private final MetastoreService metastore;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
 
     public UnityCatalogGroup(CatalogsService catalogs, SchemasService schemas, TablesService tables, VolumesService volumes,
-                             FunctionsService functions, MetastoreService metastore) {
+                             FunctionsService functions, MetastoreService metastore,
+                             com.fasterxml.jackson.databind.ObjectMapper json) {
         this.catalogs = catalogs;
         this.schemas = schemas;
         this.tables = tables;
         this.volumes = volumes;
         this.functions = functions;
         this.metastore = metastore;
+        this.json = json;
     }
 
     @Override
@@ -150,6 +156,113 @@ public class UnityCatalogGroup implements ApiGroup {
         r.get(UC + "/current-metastore-assignment", req -> metastore.currentAssignment());
         r.get(UC + "/metastores", ListQuery.class, (req, q) -> metastore.list(q.max_results(), q.page_token()));
         r.get(UC + "/metastores/{id}", req -> metastore.get(req.pathVar("id")));
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("create_catalog", "Create a Unity Catalog catalog (a real DuckDB database file). Fails with RESOURCE_ALREADY_EXISTS "
+                        + "if it exists; use setup_fixture for an idempotent catalog+schema+warehouse.",
+                UcToolArgs.CreateCatalog.class, a -> catalogs.create(a.name(), a.comment(), null));
+        mcp.tool("list_catalogs", "List all catalogs.", a -> Map.of("catalogs", catalogs.list()));
+        mcp.tool("get_catalog", "Get one catalog by name.", UcToolArgs.CatalogName.class, a -> catalogs.get(a.name()));
+        mcp.tool("delete_catalog", "Delete a catalog; force=true also deletes everything in it.", UcToolArgs.DeleteCatalog.class, a -> {
+            catalogs.delete(a.name(), Boolean.TRUE.equals(a.force()));
+            return Map.of("deleted", a.name());
+        });
+        mcp.tool("create_schema", "Create a schema in a catalog.", UcToolArgs.CreateSchema.class,
+                a -> schemas.create(a.catalog_name(), a.name(), a.comment(), null));
+        mcp.tool("list_schemas", "List the schemas of a catalog.", UcToolArgs.InCatalog.class,
+                a -> Map.of("schemas", schemas.list(a.catalog_name())));
+        mcp.tool("get_schema", "Get one schema by full name (catalog.schema).", UcToolArgs.SchemaName.class, a -> schemas.get(a.full_name()));
+        mcp.tool("delete_schema", "Delete a schema; force=true also deletes its tables and volumes.", UcToolArgs.DeleteSchema.class, a -> {
+            schemas.delete(a.full_name(), Boolean.TRUE.equals(a.force()));
+            return Map.of("deleted", a.full_name());
+        });
+        mcp.tool("create_table", "Create an empty table with typed columns: MANAGED (DuckDB) or EXTERNAL (Delta at storage_location). "
+                        + "To create a table holding rows, use seed_table.",
+                UcToolArgs.CreateTable.class, a -> tables.create(new TableDtos.CreateTable(a.name(), a.catalog_name(), a.schema_name(),
+                        a.table_type(), a.storage_location() == null ? null : "DELTA", columns(a.columns()), a.storage_location(), null, a.comment())));
+        mcp.tool("list_tables", "List the tables and views of a schema (without columns).", UcToolArgs.InSchema.class,
+                a -> Map.of("tables", tables.list(a.catalog_name(), a.schema_name(), true)));
+        mcp.tool("get_table", "Get a table's full Unity Catalog record (columns, type, format, location).", UcToolArgs.TableName.class,
+                a -> tables.get(a.full_name()));
+        mcp.tool("describe_table", "Describe a table compactly: its columns (name, Databricks type, nullable, comment), type, format "
+                + "and location. Use before writing SQL against it.", UcToolArgs.TableName.class, a -> describe(a.full_name()));
+        mcp.tool("table_exists", "Whether a table exists (true/false, never an error for a missing table).", UcToolArgs.TableName.class,
+                a -> new TableExistsResponse(tables.exists(a.full_name())));
+        mcp.tool("delete_table", "Drop a table (its data too, for MANAGED tables).", UcToolArgs.TableName.class, a -> {
+            tables.delete(a.full_name());
+            return Map.of("deleted", a.full_name());
+        });
+        mcp.tool("create_volume", "Create a volume: a directory for files at /Volumes/catalog/schema/volume.", UcToolArgs.CreateVolume.class,
+                a -> volumes.create(new VolumeDtos.CreateVolume(a.name(), a.catalog_name(), a.schema_name(),
+                        a.volume_type() == null ? "MANAGED" : a.volume_type(), a.storage_location(), a.comment())));
+        mcp.tool("list_volumes", "List the volumes of a schema.", UcToolArgs.InSchema.class,
+                a -> Map.of("volumes", volumes.list(a.catalog_name(), a.schema_name())));
+        mcp.tool("get_volume", "Get one volume by full name.", UcToolArgs.VolumeName.class, a -> volumes.get(a.full_name()));
+        mcp.tool("delete_volume", "Delete a volume and its files.", UcToolArgs.VolumeName.class, a -> {
+            volumes.delete(a.full_name());
+            return Map.of("deleted", a.full_name());
+        });
+        mcp.tool("create_function", "Create a SQL function (a DuckDB macro) callable as catalog.schema.name(args) in SQL.",
+                UcToolArgs.CreateFunction.class, a -> functions.create(functionInfo(a)));
+        mcp.tool("list_functions", "List the functions of a schema.", UcToolArgs.InSchema.class,
+                a -> Map.of("functions", functions.list(a.catalog_name(), a.schema_name())));
+        mcp.tool("get_function", "Get one function by full name.", UcToolArgs.FunctionName.class, a -> functions.get(a.full_name()));
+        mcp.tool("delete_function", "Delete a function.", UcToolArgs.FunctionName.class, a -> {
+            functions.delete(a.full_name());
+            return Map.of("deleted", a.full_name());
+        });
+
+        mcp.resource("minilake://catalogs", "catalogs", "Every catalog with its schemas.", "application/json",
+                vars -> json.writeValueAsString(catalogs.list().stream().map(c -> Map.of("catalog", c.name(),
+                        "schemas", schemas.list(c.name()).stream().map(CatalogDtos.SchemaInfo::name).toList())).toList()));
+        mcp.resource("minilake://catalog/{catalog}", "catalog", "One catalog: its schemas, and their tables and volumes.",
+                "application/json", vars -> json.writeValueAsString(CatalogTree.of(catalogs, schemas, tables, volumes, vars.get("catalog"), false)));
+        mcp.resource("minilake://table/{full_name}", "table", "One table described: columns with Databricks types, type, format, location.",
+                "application/json", vars -> json.writeValueAsString(describe(vars.get("full_name"))));
+    }
+
+    private Map<String, Object> describe(String fullName) {
+        TableDtos.TableInfo t = tables.get(fullName);
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("full_name", t.full_name());
+        m.put("table_type", t.table_type());
+        m.put("data_source_format", t.data_source_format());
+        m.put("storage_location", t.storage_location());
+        m.put("columns", t.columns() == null ? List.of() : t.columns().stream().map(c -> {
+            Map<String, Object> col = new java.util.LinkedHashMap<>();
+            col.put("name", c.name());
+            col.put("type", c.type_text());
+            col.put("nullable", c.nullable());
+            if (c.comment() != null) col.put("comment", c.comment());
+            return col;
+        }).toList());
+        return m;
+    }
+
+    private static List<TableDtos.ColumnInfo> columns(List<UcToolArgs.Column> cols) {
+        if (cols == null || cols.isEmpty()) throw ApiException.invalid("A table needs at least one column");
+        List<TableDtos.ColumnInfo> out = new java.util.ArrayList<>();
+        for (int i = 0; i < cols.size(); i++) {
+            UcToolArgs.Column c = cols.get(i);
+            if (c == null || c.name() == null || c.type() == null) throw ApiException.missingField("columns[" + i + "].name/type");
+            out.add(new TableDtos.ColumnInfo(c.name(), c.type(), null, null, null, null, null, i, true, c.comment(), null));
+        }
+        return out;
+    }
+
+    private static FunctionDtos.FunctionInfo functionInfo(UcToolArgs.CreateFunction a) {
+        List<UcToolArgs.Parameter> ps = a.parameters() == null ? List.of() : a.parameters();
+        List<FunctionDtos.FunctionParameterInfo> params = new java.util.ArrayList<>();
+        for (int i = 0; i < ps.size(); i++) {
+            params.add(new FunctionDtos.FunctionParameterInfo(ps.get(i).name(), ps.get(i).type(), null, null, null, null, i,
+                    null, null, null, null));
+        }
+        return new FunctionDtos.FunctionInfo(a.name(), a.catalog_name(), a.schema_name(), null,
+                new FunctionDtos.FunctionParameterInfos(params), a.return_type(), a.return_type(), null, "SQL", a.definition(),
+                "S", true, "CONTAINS_SQL", false, "DEFINER", a.name(), null, a.comment(), null, null,
+                null, null, null, null, null, null, null, null);
     }
 
     /** A clean engine, then the workspace default: catalog {@code main} with schema {@code default}. */

@@ -1,5 +1,7 @@
 package dev.minilake.compute;
 
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.McpFeatures;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.compute.ClusterDtos.ChangeOwnerRequest;
 import dev.minilake.compute.ClusterDtos.ClusterIdRequest;
@@ -54,6 +56,44 @@ public class ClustersGroup implements ApiGroup {
     @Override
     public void quiesce() {
         timers.cancelAll();
+    }
+
+    public record CreateClusterArgs(@Arg("Cluster name") String cluster_name,
+                                    @Arg(value = "Runtime version (default: the newest listed by spark-versions)", required = false) String spark_version,
+                                    @Arg(value = "Worker count (default 0: single node)", required = false) Integer num_workers,
+                                    @Arg(value = "Minutes idle before it terminates itself (default 120)", required = false) Integer autotermination_minutes) {
+    }
+
+    public record ClusterIdArgs(@Arg("Cluster id") String cluster_id) {
+    }
+
+    /** Clusters are a state machine here (PENDING, RUNNING, TERMINATED); Spark runs in jobs, not on them. */
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("create_cluster", "Create an all-purpose cluster (a lifecycle state machine; no compute is allocated).",
+                CreateClusterArgs.class, a -> {
+                    ObjectNode body = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                            .put("cluster_name", a.cluster_name())
+                            .put("spark_version", a.spark_version() == null ? catalog.sparkVersions().versions().get(0).key() : a.spark_version())
+                            .put("node_type_id", catalog.nodeTypes().node_types().get(0).node_type_id())
+                            .put("num_workers", a.num_workers() == null ? 0 : a.num_workers());
+                    if (a.autotermination_minutes() != null) body.put("autotermination_minutes", a.autotermination_minutes());
+                    return clusters.details(clusters.create(body));
+                });
+        mcp.tool("list_clusters", "List clusters with their states.", a -> clusters.list(new ListFilter(List.of(), List.of(), null, null), null, null));
+        mcp.tool("get_cluster", "Get a cluster's details and state.", ClusterIdArgs.class, a -> clusters.details(a.cluster_id()));
+        mcp.tool("start_cluster", "Start a terminated cluster.", ClusterIdArgs.class, a -> {
+            clusters.start(a.cluster_id());
+            return clusters.details(a.cluster_id());
+        });
+        mcp.tool("terminate_cluster", "Terminate a cluster (it can be started again).", ClusterIdArgs.class, a -> {
+            clusters.delete(a.cluster_id());
+            return clusters.details(a.cluster_id());
+        });
+        mcp.tool("delete_cluster", "Permanently delete a cluster.", ClusterIdArgs.class, a -> {
+            clusters.permanentDelete(a.cluster_id());
+            return Map.of("deleted", a.cluster_id());
+        });
     }
 
     @Override

@@ -1,5 +1,9 @@
 package dev.minilake.controlplane;
 
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.McpDeclarations;
+import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.ApiGroupRegistry;
 import dev.minilake.core.api.Reply;
@@ -23,11 +27,14 @@ public class ControlPlaneGroup implements ApiGroup {
     private final Store store;
     private final DuckDbEngine duckdb;
     private final CoverageReport coverage;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
     private final ObjectProvider<WarmSpark> spark;
 
     public ControlPlaneGroup(ObjectProvider<ApiGroupRegistry> registry, ResetService reset, Store store, DuckDbEngine duckdb,
-                             CoverageReport coverage, ObjectProvider<WarmSpark> spark) {
+                             CoverageReport coverage, ObjectProvider<WarmSpark> spark,
+                             com.fasterxml.jackson.databind.ObjectMapper json) {
         this.spark = spark;
+        this.json = json;
         this.registry = registry;
         this.coverage = coverage;
         this.reset = reset;
@@ -53,6 +60,46 @@ public class ControlPlaneGroup implements ApiGroup {
     @Override
     public List<String> sdkApis() {
         return List.of();
+    }
+
+    public record CoverageArgs(@Arg(value = "List the operations of this SDK module (e.g. catalog, sql, jobs); "
+            + "without it, only the counts", required = false) String module) {
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("health", "Is MiniLake up, and are its engines (store, DuckDB, Spark) ready?", a -> ready().body());
+        mcp.tool("list_services", "Every API group with its honesty label (real, CRUD, state machine, 501) and what it does.",
+                a -> Map.of("services", services()));
+        mcp.tool("reset_state", "Reset the whole workspace to a clean state (all catalogs, tables, jobs, files, secrets are removed; "
+                + "catalog main with schema default is recreated). Use between test scenarios.", a -> reset.reset());
+        mcp.tool("coverage", "How much of the Databricks SDK is served, per module, and (with module) each operation's status.",
+                CoverageArgs.class, a -> coverage(a.module()));
+        mcp.resource("minilake://capabilities", "capabilities", "What MiniLake serves: each API group's label and note, and its MCP tools.",
+                "application/json", vars -> json.writeValueAsString(capabilities()));
+    }
+
+    private Map<String, Object> coverage(String module) {
+        Map<String, Object> all = coverage.json();
+        Map<String, Object> out = new LinkedHashMap<>(all);
+        out.remove("groups");
+        Object ops = out.remove("operations");
+        if (module != null) {
+            List<?> mine = ((List<?>) ops).stream().filter(o -> module.equals(((Map<?, ?>) o).get("module"))).toList();
+            if (mine.isEmpty()) throw ApiException.invalid("No SDK module named '" + module + "'; see the modules list");
+            out.put("operations", mine);
+        }
+        return out;
+    }
+
+    /** The declarations, as an agent reads them: groups with their labels and the tools each declares. */
+    private List<Map<String, Object>> capabilities() {
+        McpDeclarations mcp = McpDeclarations.collect(registry.getObject().groups());
+        return services().stream().map(s -> {
+            Map<String, Object> m = new LinkedHashMap<>(s);
+            m.put("mcp_tools", mcp.tools().stream().filter(t -> t.group().equals(s.get("name"))).map(McpFeatures.Tool::name).toList());
+            return m;
+        }).toList();
     }
 
     @Override

@@ -10,6 +10,9 @@ import dev.minilake.core.auth.TokenValidator;
 import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.error.ApiErrorHandler;
 import dev.minilake.core.json.Json;
+import dev.minilake.core.mcp.McpEndpoint;
+import io.modelcontextprotocol.json.jackson.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.transport.WebFluxStreamableServerTransportProvider;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.store.SqliteStore;
@@ -135,6 +138,23 @@ public class ServerConfiguration {
     @Bean
     public ApiGroupRegistry apiGroupRegistry(List<ApiGroup> groups, ObjectMapper json, Scheduler blockingScheduler) {
         return new ApiGroupRegistry(groups, json, blockingScheduler);
+    }
+
+    /** The MCP Streamable HTTP transport; the mcp group serves its router function at /mcp. */
+    @Bean
+    public WebFluxStreamableServerTransportProvider mcpTransport() {
+        return WebFluxStreamableServerTransportProvider.builder()
+                .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
+                .messageEndpoint(McpEndpoint.PATH)
+                .build();
+    }
+
+    /** The MCP server over every group's declared tools, resources and prompts; the mcp group starts it on first use. */
+    @Bean(destroyMethod = "close")
+    public McpEndpoint mcpEndpoint(ApiGroupRegistry registry, WebFluxStreamableServerTransportProvider mcpTransport,
+                                   ObjectMapper json, Scheduler blockingScheduler) {
+        String version = java.util.Objects.requireNonNullElse(ServerConfiguration.class.getPackage().getImplementationVersion(), "dev");
+        return new McpEndpoint(registry, mcpTransport, json, blockingScheduler, version);
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.minilake.dbfs;
 
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.FileContent;
+import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
@@ -52,6 +55,40 @@ public class DbfsGroup implements ApiGroup {
     @Override
     public List<String> sdkApis() {
         return List.of("DbfsAPI");
+    }
+
+    public record PathArg(@Arg("DBFS path, e.g. /tmp/data.csv or dbfs:/tmp/data.csv") String path) {
+    }
+
+    public record DeleteArg(@Arg("DBFS path") String path,
+                            @Arg(value = "Delete a directory with its contents (default false)", required = false) Boolean recursive) {
+    }
+
+    public record PutArg(@Arg("DBFS path") String path,
+                         @Arg(value = "Text content (UTF-8)", required = false) String content,
+                         @Arg(value = "Binary content as base64, instead of content", required = false) String content_base64,
+                         @Arg(value = "Replace an existing file (default false)", required = false) Boolean overwrite) {
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("dbfs_put", "Write a file to DBFS.", PutArg.class, a -> {
+            service.putInline(a.path(), FileContent.bytes(a.content(), a.content_base64()), Boolean.TRUE.equals(a.overwrite()));
+            return service.getStatus(a.path());
+        });
+        mcp.tool("dbfs_read", "Read a DBFS file (up to 1 MB).", PathArg.class, a -> {
+            DbfsDtos.ReadResponse r = service.read(a.path(), 0L, (long) DbfsService.MAX_BLOCK);
+            return FileContent.answer(a.path(), java.util.Base64.getDecoder().decode(r.data()));
+        });
+        mcp.tool("dbfs_list", "List a DBFS directory.", PathArg.class, a -> Map.of("files", service.list(a.path())));
+        mcp.tool("dbfs_mkdirs", "Create a DBFS directory and its parents.", PathArg.class, a -> {
+            service.mkdirs(a.path());
+            return service.getStatus(a.path());
+        });
+        mcp.tool("dbfs_delete", "Delete a DBFS file or directory.", DeleteArg.class, a -> {
+            service.delete(a.path(), Boolean.TRUE.equals(a.recursive()));
+            return Map.of("deleted", a.path());
+        });
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.minilake.fs;
 
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.FileContent;
+import dev.minilake.core.mcp.McpFeatures;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
@@ -73,6 +76,44 @@ public class FsGroup implements ApiGroup {
     @Override
     public List<String> sdkApis() {
         return List.of("FilesAPI");
+    }
+
+    public record PathArg(@Arg("Volume path: /Volumes/catalog/schema/volume/...") String path) {
+    }
+
+    public record UploadArg(@Arg("Volume file path: /Volumes/catalog/schema/volume/file") String path,
+                            @Arg(value = "Text content (UTF-8)", required = false) String content,
+                            @Arg(value = "Binary content as base64, instead of content", required = false) String content_base64,
+                            @Arg(value = "Replace an existing file (default false)", required = false) Boolean overwrite) {
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("files_upload", "Write a file into a Unity Catalog volume (the Files API); SQL can read it with read_csv etc.",
+                UploadArg.class, a -> {
+                    java.nio.file.Path tmp = java.nio.file.Files.createTempFile(service.tempDir(), "mcp-", ".part");
+                    try {
+                        java.nio.file.Files.write(tmp, FileContent.bytes(a.content(), a.content_base64()));
+                        service.putFile(a.path(), tmp, Boolean.TRUE.equals(a.overwrite()));
+                    } finally {
+                        java.nio.file.Files.deleteIfExists(tmp);
+                    }
+                    return Map.of("path", a.path(), "size", service.metadata(service.existingFile(a.path())).contentLength());
+                });
+        mcp.tool("files_download", "Read a file from a volume (up to 1 MB).", PathArg.class, a -> {
+            java.nio.file.Path f = service.existingFile(a.path());
+            FileContent.checkSize(a.path(), java.nio.file.Files.size(f));
+            return FileContent.answer(a.path(), java.nio.file.Files.readAllBytes(f));
+        });
+        mcp.tool("files_list_directory", "List a volume directory.", PathArg.class, a -> service.list(a.path(), null, null));
+        mcp.tool("files_create_directory", "Create a directory in a volume.", PathArg.class, a -> {
+            service.createDirectory(a.path());
+            return Map.of("created", a.path());
+        });
+        mcp.tool("files_delete", "Delete a file from a volume.", PathArg.class, a -> {
+            service.deleteFile(a.path());
+            return Map.of("deleted", a.path());
+        });
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.minilake.jobs;
 
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.McpFeatures;
+import dev.minilake.workspace.WorkspaceService;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -36,9 +39,10 @@ public class JobsGroup implements ApiGroup {
     private final TaskFiles files;
     private final ObjectMapper json;
     private final RunViews views;
+    private final WorkspaceService workspace;
 
     public JobsGroup(JobsService jobs, RunsService runs, JobScheduler scheduler, SecretsService secrets, TaskExecutor executor,
-                     TaskFiles files, ObjectMapper json) {
+                     TaskFiles files, ObjectMapper json, WorkspaceService workspace) {
         this.jobs = jobs;
         this.runs = runs;
         this.scheduler = scheduler;
@@ -47,6 +51,7 @@ public class JobsGroup implements ApiGroup {
         this.files = files;
         this.json = json;
         this.views = new RunViews(json, runs);
+        this.workspace = workspace;
     }
 
     @Override
@@ -132,6 +137,147 @@ public class JobsGroup implements ApiGroup {
                     .orElseThrow(() -> ApiException.notFound("Secret " + key + " in scope " + scope));
             return Map.of("value", Base64.getEncoder().encodeToString(value));
         });
+    }
+
+    public record CreateJobArgs(@Arg("Job name") String name,
+                                @Arg(value = "Workspace path of a Python file to run as the job's one spark_python_task, "
+                                        + "e.g. /Workspace/Shared/etl.py (write it with workspace_write_file)", required = false) String python_file,
+                                @Arg(value = "Command-line parameters of that task", required = false) List<String> parameters,
+                                @Arg(value = "Full Jobs API 2.2 settings (tasks, schedule, ...) instead of python_file", required = false)
+                                ObjectNode settings) {
+    }
+
+    public record JobIdArgs(@Arg("Job id") Long job_id) {
+    }
+
+    public record ListJobsArgs(@Arg(value = "Only jobs of this name", required = false) String name) {
+    }
+
+    public record RunJobArgs(@Arg("Job id") Long job_id,
+                             @Arg(value = "Job parameters (name -> value)", required = false) Map<String, String> job_parameters,
+                             @Arg(value = "Wait for the run to finish and return its output (default true)", required = false) Boolean wait_for_result,
+                             @Arg(value = "How long to wait, in seconds (default 300)", required = false) Integer timeout_seconds) {
+    }
+
+    public record RunIdArgs(@Arg("Run id (of a job run, or of one task run)") Long run_id) {
+    }
+
+    public record ListRunsArgs(@Arg(value = "Only runs of this job", required = false) Long job_id,
+                               @Arg(value = "Most runs (default 25, at most 100), newest first", required = false) Integer limit) {
+    }
+
+    public record PythonScriptArgs(@Arg("Python source to run as a real job task (print() output comes back as stdout; "
+                                           + "PySpark works: SparkSession.builder.getOrCreate())") String script,
+                                   @Arg(value = "Run name (default mcp-script)", required = false) String name,
+                                   @Arg(value = "Command-line parameters (sys.argv[1:])", required = false) List<String> parameters,
+                                   @Arg(value = "How long to wait, in seconds (default 300)", required = false) Integer timeout_seconds) {
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("create_job", "Create a job: either one Python file task (python_file) or full Jobs API settings.", CreateJobArgs.class,
+                a -> Map.of("job_id", jobs.create(jobSettings(a))));
+        mcp.tool("list_jobs", "List jobs (with their tasks).", ListJobsArgs.class, a -> Map.of("jobs", jobs.list().stream()
+                .filter(j -> a.name() == null || a.name().equalsIgnoreCase(j.settings.path("name").asText()))
+                .map(j -> views.job(j, true)).toList()));
+        mcp.tool("get_job", "Get a job's settings by id.", JobIdArgs.class, a -> views.job(jobs.get(a.job_id()), true));
+        mcp.tool("delete_job", "Delete a job.", JobIdArgs.class, a -> {
+            jobs.delete(a.job_id());
+            return Map.of("deleted", a.job_id());
+        });
+        mcp.tool("run_job", "Run a job now (real processes). By default waits and returns the run's state and, for one task, its stdout.",
+                RunJobArgs.class, a -> {
+                    StoredRun run = runs.runNow(a.job_id(), a.job_parameters() == null ? Map.of() : a.job_parameters(),
+                            json.createObjectNode(), "ONE_TIME");
+                    return Boolean.FALSE.equals(a.wait_for_result()) ? Map.of("run_id", run.run_id) : finished(run.run_id, a.timeout_seconds());
+                });
+        mcp.tool("get_run", "Get a run's state, tasks and timing.", RunIdArgs.class, a -> getRun(a.run_id()));
+        mcp.tool("get_run_output", "Get a task run's output: its real stdout (logs), error and trace.", RunIdArgs.class, a -> output(a.run_id()));
+        mcp.tool("list_runs", "List runs, newest first.", ListRunsArgs.class, a -> {
+            if (a.job_id() != null) jobs.get(a.job_id());
+            int limit = a.limit() == null ? 25 : a.limit();
+            if (limit < 1 || limit > 100) throw ApiException.invalid("limit must be between 1 and 100, got " + limit);
+            return Map.of("runs", runs.list(a.job_id()).stream().limit(limit).map(x -> views.run(x, false)).toList());
+        });
+        mcp.tool("cancel_run", "Cancel a run: its processes are stopped.", RunIdArgs.class, a -> {
+            runs.cancel(a.run_id());
+            return getRun(a.run_id());
+        });
+        mcp.tool("run_python_script", "Stage a Python script in the workspace, run it as a real one-time job, wait, and return its "
+                + "real stdout and exit state. Replaces write file + create job + run + poll + get output.", PythonScriptArgs.class, this::runScript);
+
+        mcp.resource("minilake://run/{run_id}/output", "run-output", "A run's output: the real stdout of its task, and its error.",
+                "application/json", vars -> json.writeValueAsString(output(jobId(vars.get("run_id")))));
+        mcp.resource("minilake://pyspark-guide", "pyspark-guide", "How to run PySpark here: jobs, the warm Spark, Unity Catalog "
+                + "tables from Spark, secrets in tasks.", "text/markdown", vars -> PYSPARK_GUIDE);
+    }
+
+    static final String PYSPARK_GUIDE = """
+            # PySpark on MiniLake
+
+            - Python code runs as a real job task (`spark_python_task`) in a local process; `print()` output is the run's
+              stdout (get_run_output `logs`). The quickest path is the `run_python_script` tool.
+            - `SparkSession.builder.getOrCreate()` connects to MiniLake's warm Spark (Spark Connect), so jobs start in seconds.
+            - Spark reads and writes EXTERNAL Delta tables (`catalog.schema.table` resolves through Unity Catalog); MANAGED
+              tables are DuckDB tables, for SQL (run_sql). Use an EXTERNAL table (create_table with table_type EXTERNAL and a
+              storage_location) for data both Spark and SQL must see.
+            - Secrets: `dbutils.secrets.get(scope, key)` works inside a task only; values are redacted in the output.
+            - Job parameters arrive as `sys.argv[1:]`; a non-zero exit or an exception fails the run with its trace.
+            - Files: volumes are at `/Volumes/catalog/schema/volume/...`, DBFS at `/dbfs/...`.
+            """;
+
+    private ObjectNode jobSettings(CreateJobArgs a) {
+        if (a.settings() != null) {
+            ObjectNode s = a.settings().deepCopy();
+            s.put("name", a.name());
+            return s;
+        }
+        if (a.python_file() == null) throw ApiException.invalid("Give python_file or settings");
+        return pythonJob(a.name(), a.python_file(), a.parameters());
+    }
+
+    private ObjectNode pythonJob(String name, String pythonFile, List<String> parameters) {
+        ObjectNode s = json.createObjectNode().put("name", name);
+        ObjectNode task = s.putArray("tasks").addObject().put("task_key", "main");
+        ObjectNode py = task.putObject("spark_python_task").put("python_file", pythonFile);
+        if (parameters != null) parameters.forEach(py.putArray("parameters")::add);
+        return s;
+    }
+
+    private Object runScript(PythonScriptArgs a) throws Exception {
+        String name = a.name() == null ? "mcp-script" : a.name();
+        if (!name.matches("[A-Za-z0-9_.-]{1,100}")) throw ApiException.invalid("name may hold letters, digits, _ . - only, got '" + name + "'");
+        String path = "/Shared/mcp/" + name + "-" + java.util.UUID.randomUUID() + ".py";
+        workspace.mkdirs("/Shared/mcp");
+        workspace.importBytes(new WorkspaceService.ImportSpec(path, "AUTO", null, false),
+                a.script().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        ObjectNode submit = pythonJob(name, "/Workspace" + path, a.parameters());
+        submit.put("run_name", name);
+        StoredRun run = runs.submit(submit);
+        return finished(run.run_id, a.timeout_seconds());
+    }
+
+    /** Waits for a run to end (or the timeout), then answers its state and, for a one-task run, its stdout. */
+    private Map<String, Object> finished(long runId, Integer timeoutSeconds) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 1000L * (timeoutSeconds == null ? 300 : Math.max(1, Math.min(3600, timeoutSeconds)));
+        StoredRun run = runs.getRun(runId);
+        while (!RunsService.DONE.contains(run.life_cycle_state) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+            run = runs.getRun(runId);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("run_id", runId);
+        m.put("life_cycle_state", run.life_cycle_state);
+        m.put("result_state", run.result_state);
+        List<StoredTaskRun> tasks = runs.tasksOf(runId);
+        if (tasks.size() == 1) {
+            ObjectNode out = views.output(tasks.get(0), run);
+            m.put("stdout", out.path("logs").asText(""));
+            if (out.has("error")) m.put("error", out.get("error").asText());
+            if (out.has("error_trace")) m.put("error_trace", out.get("error_trace").asText());
+        }
+        if (!RunsService.DONE.contains(run.life_cycle_state)) m.put("note", "still running: poll get_run / get_run_output");
+        return m;
     }
 
     private Object listJobs(Request req) {

@@ -1,5 +1,7 @@
 package dev.minilake.secrets;
 
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
@@ -17,6 +19,7 @@ import dev.minilake.secrets.SecretDtos.SecretKeyRequest;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import java.util.Map;
 
 /** The Secrets API group: scopes, secrets and ACLs; values are never returned over HTTP. */
 @Component
@@ -45,6 +48,42 @@ public class SecretsGroup implements ApiGroup {
     @Override
     public List<String> sdkApis() {
         return List.of("SecretsAPI");
+    }
+
+    public record ScopeArg(@Arg("Secret scope name") String scope) {
+    }
+
+    public record KeyArg(@Arg("Secret scope name") String scope, @Arg("Secret key") String key) {
+    }
+
+    public record PutArg(@Arg("Secret scope name") String scope, @Arg("Secret key") String key,
+                         @Arg("Secret value; it is stored, never returned, and resolves only inside a running job "
+                                 + "(dbutils.secrets.get)") String value) {
+    }
+
+    /** Secrets tools: values go in, never out (they resolve only inside a running job). */
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("create_secret_scope", "Create a secret scope.", ScopeArg.class, a -> {
+            service.createScope(new SecretDtos.CreateScope(a.scope(), null, null));
+            return Map.of("created", a.scope());
+        });
+        mcp.tool("list_secret_scopes", "List secret scopes.", a -> Map.of("scopes", service.listScopes()));
+        mcp.tool("delete_secret_scope", "Delete a secret scope and its secrets.", ScopeArg.class, a -> {
+            service.deleteScope(a.scope());
+            return Map.of("deleted", a.scope());
+        });
+        mcp.tool("put_secret", "Store a secret value in a scope. The value is never returned by any tool; a job reads it "
+                + "with dbutils.secrets.get(scope, key), and it is redacted in job output.", PutArg.class, a -> {
+            service.putSecret(new SecretDtos.PutSecret(a.scope(), a.key(), a.value(), null));
+            return Map.of("scope", a.scope(), "key", a.key(), "stored", true);
+        });
+        mcp.tool("list_secrets", "List the keys of a scope (metadata only, never values).", ScopeArg.class,
+                a -> Map.of("secrets", service.listSecrets(a.scope())));
+        mcp.tool("delete_secret", "Delete one secret.", KeyArg.class, a -> {
+            service.deleteSecret(a.scope(), a.key());
+            return Map.of("deleted", a.key());
+        });
     }
 
     @Override

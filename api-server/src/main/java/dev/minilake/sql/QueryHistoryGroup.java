@@ -3,6 +3,7 @@ package dev.minilake.sql;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.mcp.McpFeatures;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -39,5 +40,13 @@ public class QueryHistoryGroup implements ApiGroup {
     @Override
     public void routes(Routes r) {
         r.get("/api/2.0/sql/history/queries", service::list);
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("list_query_history", "Recent statements, newest first, with status, duration, row count and error message.",
+                SqlToolArgs.History.class, a -> service.list(a.statuses() == null ? List.of() : a.statuses(),
+                        a.warehouse_ids() == null ? List.of() : a.warehouse_ids(), List.of(), Long.MIN_VALUE, Long.MAX_VALUE,
+                        a.max_results() == null ? 20 : a.max_results(), 0));
     }
 }

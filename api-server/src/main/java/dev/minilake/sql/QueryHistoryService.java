@@ -47,8 +47,14 @@ public class QueryHistoryService {
         long from = req.queryLong("filter_by.query_start_time_range.start_time_ms").orElse(Long.MIN_VALUE);
         long to = req.queryLong("filter_by.query_start_time_range.end_time_ms").orElse(Long.MAX_VALUE);
         long max = req.queryLong("max_results").orElse(100L);
-        if (max <= 0 || max > 1000) throw ApiException.invalid("max_results must be between 1 and 1000, got " + max);
         int offset = req.query("page_token").map(QueryHistoryService::offset).orElse(0);
+        return list(statuses, warehouses, ids, from, to, max, offset);
+    }
+
+    /** The typed form of the list: filters (empty = any), a time range, a page size and an offset. */
+    public ListQueriesResponse list(List<String> statuses, List<String> warehouses, List<String> ids, long from, long to,
+                                    long max, int offset) {
+        if (max <= 0 || max > 1000) throw ApiException.invalid("max_results must be between 1 and 1000, got " + max);
         List<QueryInfo> matching = queries.list().stream()
                 .filter(q -> statuses.isEmpty() || statuses.contains(q.status()))
                 .filter(q -> warehouses.isEmpty() || warehouses.contains(q.warehouse_id()))

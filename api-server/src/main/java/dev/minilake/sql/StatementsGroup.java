@@ -4,6 +4,9 @@ import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
 import dev.minilake.core.error.ApiException;
+import dev.minilake.core.mcp.McpFeatures;
+import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.sqltranslate.SqlDialect;
 import dev.minilake.sql.StatementDtos.CreateSessionRequest;
 import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
 import org.springframework.core.io.FileSystemResource;
@@ -23,10 +26,12 @@ import java.util.Map;
 public class StatementsGroup implements ApiGroup {
     private final StatementsService service;
     private final SqlSessionsService sessions;
+    private final ServerAddress address;
 
-    public StatementsGroup(StatementsService service, SqlSessionsService sessions) {
+    public StatementsGroup(StatementsService service, SqlSessionsService sessions, ServerAddress address) {
         this.service = service;
         this.sessions = sessions;
+        this.address = address;
     }
 
     @Override
@@ -78,6 +83,31 @@ public class StatementsGroup implements ApiGroup {
                                 ? ServerResponse.ok().contentType(MediaType.parseMediaType(b.contentType()))
                                         .body(BodyInserters.fromResource(new FileSystemResource(b.file())))
                                 : ServerResponse.ok().contentType(MediaType.parseMediaType(b.contentType())).bodyValue(b.bytes()))));
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("run_sql", "Run one Databricks SQL statement on DuckDB and return its rows (capped by max_rows) with the column "
+                        + "names and Databricks types. DDL and DML return no rows. A SQL error is a tool error with its error code.",
+                SqlToolArgs.RunSql.class, a -> SqlTools.answer(service.runToCompletion(a.statement(), a.warehouse_id(), a.catalog(), a.schema(),
+                        SqlTools.parameters(a.parameters()), SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
+        mcp.tool("get_statement", "Get a statement's status, manifest and first result rows by id (as the REST API shows it).",
+                SqlToolArgs.StatementId.class, a -> service.get(a.statement_id(), address.baseUrl()));
+        mcp.tool("cancel_statement", "Cancel a running statement (DuckDB is interrupted); a finished one is left as it is.",
+                SqlToolArgs.StatementId.class, a -> {
+                    service.cancel(a.statement_id());
+                    return Map.of("statement_id", a.statement_id(), "canceled", true);
+                });
+        mcp.tool("explain_sql", "Explain how a Databricks statement will run here without running it: its kind, whether DuckDB "
+                + "runs it, and the translated DuckDB SQL, or the construct that is not supported.", SqlToolArgs.Sql.class, a -> SqlTools.explain(a.statement()));
+        mcp.tool("table_history", "The Delta history of a table (DESCRIBE HISTORY): one row per version with its operation.",
+                SqlToolArgs.TableName.class, a -> SqlTools.answer(service.runToCompletion("DESCRIBE HISTORY " + SqlTools.quoteName(a.full_name()),
+                        null, null, null, null, SqlTools.MAX_ROWS, SqlTools.SQL_TIMEOUT_MS)));
+        mcp.tool("read_table_version", "Time travel: read a Delta table as it was at a version (SELECT ... VERSION AS OF n).",
+                SqlToolArgs.TableVersion.class, a -> SqlTools.answer(service.runToCompletion("SELECT * FROM " + SqlTools.quoteName(a.full_name())
+                        + " VERSION AS OF " + a.version(), null, null, null, null, SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
+        mcp.resource("minilake://sql-dialect", "sql-dialect", "How Databricks SQL runs here: types, renamed, rewritten and unsupported "
+                + "functions, generated from the SQL translator's own tables.", "text/markdown", vars -> SqlDialect.markdown());
     }
 
     @Override

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.mcp.McpFeatures;
+import dev.minilake.core.web.ServerAddress;
 import dev.minilake.sql.WarehouseDtos.CreateWarehouseResponse;
 import dev.minilake.sql.WarehouseDtos.ListWarehousesResponse;
 import dev.minilake.sql.WarehouseDtos.WarehouseSpec;
@@ -16,9 +19,11 @@ import java.util.Map;
 @Component
 public class WarehousesGroup implements ApiGroup {
     private final WarehousesService service;
+    private final ServerAddress address;
 
-    public WarehousesGroup(WarehousesService service) {
+    public WarehousesGroup(WarehousesService service, ServerAddress address) {
         this.service = service;
+        this.address = address;
     }
 
     @Override
@@ -68,6 +73,33 @@ public class WarehousesGroup implements ApiGroup {
             service.setConfig(b);
             return Map.of();
         });
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("ensure_warehouse", "Return a RUNNING warehouse of this name, creating or starting it if needed (idempotent). "
+                        + "Statements run on DuckDB in any state; the id is what SDKs and the SQL connector need.",
+                SqlToolArgs.EnsureWarehouse.class, a -> service.ensure(a.name(), a.cluster_size(), address.baseUrl()));
+        mcp.tool("create_warehouse", "Create a SQL warehouse (a state machine: STARTING then RUNNING).", SqlToolArgs.EnsureWarehouse.class,
+                a -> service.get(service.create(spec(a.name(), a.cluster_size()), address.baseUrl())));
+        mcp.tool("list_warehouses", "List SQL warehouses with their states.", a -> Map.of("warehouses", service.list()));
+        mcp.tool("get_warehouse", "Get one warehouse by id.", SqlToolArgs.WarehouseId.class, a -> service.get(a.id()));
+        mcp.tool("start_warehouse", "Start a stopped warehouse.", SqlToolArgs.WarehouseId.class, a -> {
+            service.start(a.id());
+            return service.get(a.id());
+        });
+        mcp.tool("stop_warehouse", "Stop a warehouse (statements still run on DuckDB).", SqlToolArgs.WarehouseId.class, a -> {
+            service.stop(a.id());
+            return service.get(a.id());
+        });
+        mcp.tool("delete_warehouse", "Delete a warehouse.", SqlToolArgs.WarehouseId.class, a -> {
+            service.delete(a.id());
+            return Map.of("deleted", a.id());
+        });
+    }
+
+    private static WarehouseSpec spec(String name, String clusterSize) {
+        return new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Override

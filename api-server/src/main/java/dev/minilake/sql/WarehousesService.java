@@ -69,6 +69,38 @@ public class WarehousesService implements AutoCloseable {
         return id;
     }
 
+    /** The warehouse named {@code name}, created, or started when stopped: idempotent (MCP's ensure_warehouse and setup_fixture). */
+    public Warehouse ensure(String name, String clusterSize, String baseUrl) {
+        return awaitRunning(ensureId(name, clusterSize, baseUrl));
+    }
+
+    /** Under the lock: find or create, start when stopped. The wait happens outside it, as the transition needs the lock. */
+    private synchronized String ensureId(String name, String clusterSize, String baseUrl) {
+        if (name == null || name.isBlank()) throw ApiException.missingField("name");
+        Warehouse w = list().stream().filter(x -> name.equals(x.name())).findFirst().orElse(null);
+        if (w == null) {
+            return create(new WarehouseSpec(name, clusterSize, null, null, null, null, null, null, null, null, null, null, null), baseUrl);
+        }
+        if ("STOPPED".equals(w.state()) || "STOPPING".equals(w.state())) start(w.id());
+        return w.id();
+    }
+
+    /** Waits (a caller on the blocking scheduler) for a starting warehouse's scheduled RUNNING, as the SDK's waiter does. */
+    private Warehouse awaitRunning(String id) {
+        long deadline = System.currentTimeMillis() + 10 * TRANSITION_MS + 5_000;
+        Warehouse w = get(id);
+        while ("STARTING".equals(w.state()) && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            w = get(id);
+        }
+        return w;
+    }
+
     public Warehouse get(String id) {
         return warehouses.get(id).orElseThrow(() -> ApiException.notFound("Warehouse " + id));
     }

@@ -1,5 +1,8 @@
 package dev.minilake.workspace;
 
+import dev.minilake.core.mcp.Arg;
+import dev.minilake.core.mcp.FileContent;
+import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
@@ -58,6 +61,56 @@ public class WorkspaceGroup implements ApiGroup {
     @Override
     public List<String> sdkApis() {
         return List.of("WorkspaceAPI");
+    }
+
+    public record PathArg(@Arg("Workspace path, e.g. /Users/dev@minilake.local/etl.py") String path) {
+    }
+
+    public record DeleteArg(@Arg("Workspace path") String path,
+                            @Arg(value = "Delete a non-empty directory with its contents (default false)", required = false) Boolean recursive) {
+    }
+
+    public record WriteArg(@Arg("Workspace path of the file or notebook") String path,
+                           @Arg(value = "Text content (UTF-8)", required = false) String content,
+                           @Arg(value = "Binary content as base64, instead of content", required = false) String content_base64,
+                           @Arg(value = "AUTO (default: a file, or a notebook when the source says so) or SOURCE (a notebook)",
+                                   required = false) String format,
+                           @Arg(value = "Notebook language for SOURCE: PYTHON, SQL, SCALA or R", required = false) String language,
+                           @Arg(value = "Replace an existing object (default false)", required = false) Boolean overwrite) {
+    }
+
+    @Override
+    public void mcp(McpFeatures mcp) {
+        mcp.tool("workspace_list", "List a workspace directory (notebooks, files, directories).", PathArg.class,
+                a -> Map.of("objects", service.list(a.path())));
+        mcp.tool("workspace_get_status", "Get one workspace object's type, language and size.", PathArg.class, a -> service.getStatus(a.path()));
+        mcp.tool("workspace_mkdirs", "Create a workspace directory and its parents.", PathArg.class, a -> {
+            service.mkdirs(a.path());
+            return service.getStatus(a.path());
+        });
+        mcp.tool("workspace_write_file", "Write a workspace file or notebook (e.g. a script a job runs); parents are created.",
+                WriteArg.class, a -> {
+                    String canonical = WorkspaceService.canonical(a.path());
+                    String parent = canonical.substring(0, Math.max(0, canonical.lastIndexOf('/')));
+                    if (!parent.isEmpty()) service.mkdirs(parent);
+                    service.importBytes(new ImportSpec(a.path(), a.format() == null ? "AUTO" : a.format(), a.language(),
+                            Boolean.TRUE.equals(a.overwrite())), FileContent.bytes(a.content(), a.content_base64()));
+                    return service.getStatus(a.path());
+                });
+        mcp.tool("workspace_read_file", "Read a workspace file or a notebook's source.", PathArg.class, a -> read(a.path()));
+        mcp.tool("workspace_delete", "Delete a workspace object.", DeleteArg.class, a -> {
+            service.delete(a.path(), Boolean.TRUE.equals(a.recursive()));
+            return Map.of("deleted", a.path());
+        });
+        mcp.resource("minilake://workspace{+path}", "workspace", "A workspace file or notebook source, e.g. minilake://workspace/Users/dev/etl.py.",
+                "text/plain", vars -> {
+                    Map<String, Object> m = read(vars.get("path"));
+                    return m.containsKey("content") ? (String) m.get("content") : (String) m.get("content_base64");
+                });
+    }
+
+    private Map<String, Object> read(String path) throws java.io.IOException {
+        return FileContent.answer(path, WorkspaceService.bytesOf(service.export(path, "SOURCE")));
     }
 
     @Override

@@ -49,6 +49,8 @@ public final class Bench {
         register(new DeltaScenarios.Insert());
         register(new DeltaScenarios.Scan());
         register(new FilesThroughputScenario());
+        register(new McpScenarios.FixtureVsRest());
+        register(new McpScenarios.ToolsList());
     }
 
     static void register(Scenario s) {

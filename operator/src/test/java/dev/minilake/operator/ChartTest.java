@@ -75,6 +75,7 @@ class ChartTest {
             assertThat(c.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/_minilake/health");
             Map<String, EnvVar> env = env(c);
             assertThat(env.get("MINILAKE_EXECUTOR").getValue()).isEqualTo("kubernetes");
+            assertThat(env.get("MINILAKE_MCP").getValue()).as("MCP at /mcp is on by default").isEqualTo("1");
             assertThat(env.get("MINILAKE_K8S_DATA_CLAIM").getValue()).isEqualTo("minilake-pr-123-data");
             assertThat(env.get("MINILAKE_K8S_SERVICE_URL").getValue()).isEqualTo("http://minilake-pr-123:8000");
             assertThat(env.get("MINILAKE_K8S_NAMESPACE").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
@@ -137,7 +138,7 @@ class ChartTest {
                     "image.repository", "registry.local/minilake", "image.tag", "pr-123",
                     "persistence.enabled", "false", "service.type", "NodePort",
                     "ingress.enabled", "true", "operator.enabled", "false",
-                    "ttlSecondsAfterFinished", "60"));
+                    "ttlSecondsAfterFinished", "60", "mcp.enabled", "false"));
             assertThat(of(items, PersistentVolumeClaim.class)).isEmpty();
             List<Deployment> deployments = of(items, Deployment.class);
             assertThat(deployments).singleElement();
@@ -145,6 +146,7 @@ class ChartTest {
             assertThat(c.getImage()).isEqualTo("registry.local/minilake:pr-123");
             assertThat(env(c)).doesNotContainKey("MINILAKE_K8S_DATA_CLAIM");
             assertThat(env(c).get("MINILAKE_K8S_TTL_SECONDS").getValue()).isEqualTo("60");
+            assertThat(env(c).get("MINILAKE_MCP").getValue()).as("mcp.enabled=false turns MCP off").isEqualTo("0");
             assertThat(env(c).get("MINILAKE_K8S_IMAGE").getValue()).isEqualTo("registry.local/minilake:pr-123");
             assertThat(deployments.get(0).getSpec().getTemplate().getSpec().getVolumes().get(0).getEmptyDir()).isNotNull();
             assertThat(of(items, Service.class).get(0).getSpec().getPorts().get(0).getNodePort()).isEqualTo(30800);

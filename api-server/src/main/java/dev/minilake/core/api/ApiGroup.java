@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One API group's declaration: who it is, how real it is, which SDK APIs it serves, its routes and
- * how it resets. The banner, /_minilake/services, reset and (later) coverage and MCP all derive from
+ * how it resets. The banner, /_minilake/services, reset, coverage and the MCP tools all derive from
  * these declarations, so a group is declared exactly once, by implementing this as a Spring bean.
  */
 public interface ApiGroup {
@@ -30,6 +30,13 @@ public interface ApiGroup {
 
     /** Registers this group's routes. */
     void routes(Routes routes);
+
+    /**
+     * Declares this group's MCP tools, resources and prompts, next to its routes. Tool handlers call
+     * the same public service methods the routes call (never HTTP, never another group's state).
+     */
+    default void mcp(dev.minilake.core.mcp.McpFeatures mcp) {
+    }
 
     /** Stops this group's background work (runs, timers) before the store is cleared. */
     default void quiesce() throws Exception {

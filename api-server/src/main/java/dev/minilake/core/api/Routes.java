@@ -1,9 +1,7 @@
 package dev.minilake.core.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.error.ApiException;
@@ -23,7 +21,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The route DSL every API group uses. A handler is plain blocking Java: it receives a decoded,
@@ -146,33 +143,7 @@ public final class Routes {
     }
 
     private <B> B bind(JsonNode tree, Class<B> type) {
-        B body;
-        try {
-            body = json.treeToValue(tree, type);
-        } catch (MismatchedInputException e) {
-            String field = e.getPath().stream()
-                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            throw ApiException.invalid("Invalid value for field '" + field + "': " + expected(e));
-        } catch (JsonProcessingException e) {
-            throw ApiException.invalid("Invalid request: " + firstLine(e));
-        }
-        if (body instanceof Validated v) v.validate();
-        return body;
-    }
-
-    /** What the field should have held, in the client's terms rather than Jackson's Java types. */
-    private static String expected(MismatchedInputException e) {
-        Class<?> t = e.getTargetType();
-        if (t == null) return firstLine(e);
-        if (t.isEnum() && e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f) {
-            return "'" + f.getValue() + "' is not one of " + java.util.Arrays.toString(t.getEnumConstants());
-        }
-        if (CharSequence.class.isAssignableFrom(t) || t.isEnum()) return "expected a string";
-        if (t == Boolean.class || t == boolean.class) return "expected a boolean";
-        if (Number.class.isAssignableFrom(t) || (t.isPrimitive() && t != char.class)) return "expected a number";
-        if (t.isArray() || java.util.Collection.class.isAssignableFrom(t)) return "expected an array";
-        return "expected an object";
+        return JsonBinding.bind(json, tree, type);
     }
 
     private <B> B fromQuery(ServerRequest req, Class<B> type) {
@@ -216,8 +187,6 @@ public final class Routes {
     }
 
     private static String firstLine(Exception e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
+        return JsonBinding.firstLine(e);
     }
 }

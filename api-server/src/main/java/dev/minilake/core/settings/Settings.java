@@ -92,6 +92,9 @@ public final class Settings {
             new Option(null, "MINILAKE_K8S_MASTER", "URL", "",
                     "kubernetes executor: API server URL (default: in-cluster config or ~/.kube/config)",
                     (s, v) -> s.k8sMaster = v),
+            new Option(null, "MINILAKE_MCP", "0|1", "1",
+                    "serve MCP (Streamable HTTP) at /mcp for agents; 0 turns it off (the chart's mcp.enabled sets it)",
+                    (s, v) -> s.mcp = parseBool("MINILAKE_MCP", v)),
             new Option("--tls", "MINILAKE_TLS", null, "0",
                     "serve HTTPS; without --cert/--key a self-signed certificate for localhost is generated on first use (in <data dir>/tls, else ~/.minilake/tls) and its PEM path printed",
                     (s, v) -> s.tls = parseBool("MINILAKE_TLS", v)),
@@ -113,6 +116,7 @@ public final class Settings {
     private String userName = "dev@minilake.local";
     private boolean help;
     private boolean tls;
+    private boolean mcp = true;
     private Path tlsCert;
     private Path tlsKey;
     private String python = "python3";
@@ -328,6 +332,9 @@ public final class Settings {
     public boolean helpRequested() { return help; }
     /** True when MiniLake serves HTTPS instead of HTTP. */
     public boolean tls() { return tls; }
+
+    /** MCP at /mcp (on unless MINILAKE_MCP=0). */
+    public boolean mcpEnabled() { return mcp; }
     /** The PEM certificate given with --cert, or null (a self-signed one is generated). */
     public Path tlsCert() { return tlsCert; }
     public Path tlsKey() { return tlsKey; }

@@ -18,17 +18,17 @@ import java.util.Set;
  * and named parameters become {@code ?}, recording their names in deparse (= text) order.
  */
 final class SparkFunctionDeParser extends ExpressionDeParser {
-    private static final Map<String, String> RENAMES = Map.ofEntries(
+    static final Map<String, String> RENAMES = Map.ofEntries(
             Map.entry("nvl", "coalesce"), Map.entry("collect_list", "list"), Map.entry("size", "len"),
             Map.entry("cardinality", "len"), Map.entry("explode", "unnest"), Map.entry("array", "list_value"),
             Map.entry("array_contains", "list_contains"), Map.entry("sort_array", "list_sort"),
             Map.entry("array_distinct", "list_distinct"), Map.entry("rand", "random"),
             Map.entry("current_timestamp", "now"), Map.entry("ucase", "upper"), Map.entry("lcase", "lower"));
-    private static final Set<String> UNSUPPORTED = Set.of("from_json", "schema_of_json", "input_file_name",
+    static final Set<String> UNSUPPORTED = Set.of("from_json", "schema_of_json", "input_file_name",
             "from_avro", "to_avro", "from_protobuf", "to_protobuf", "posexplode", "inline", "stack");
 
     /** DuckDB's file-reading functions, whose first argument is a path (or glob). */
-    private static final Set<String> FILE_FUNCTIONS = Set.of("read_csv", "read_csv_auto", "read_parquet",
+    static final Set<String> FILE_FUNCTIONS = Set.of("read_csv", "read_csv_auto", "read_parquet",
             "parquet_scan", "read_json", "read_json_auto", "read_ndjson", "read_ndjson_auto", "read_text",
             "read_blob", "glob", "parquet_schema", "parquet_metadata");
 

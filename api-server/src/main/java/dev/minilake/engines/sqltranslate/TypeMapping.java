@@ -35,7 +35,7 @@ public final class TypeMapping {
             Map.entry("NULL", SparkType.of("NULL", "void")),
             Map.entry("\"NULL\"", SparkType.of("NULL", "void")));
 
-    private static final Map<String, String> SPARK_SCALARS = Map.ofEntries(
+    static final Map<String, String> SPARK_SCALARS = Map.ofEntries(
             Map.entry("STRING", "VARCHAR"), Map.entry("INT", "INTEGER"), Map.entry("INTEGER", "INTEGER"),
             Map.entry("BIGINT", "BIGINT"), Map.entry("LONG", "BIGINT"), Map.entry("SMALLINT", "SMALLINT"),
             Map.entry("SHORT", "SMALLINT"), Map.entry("TINYINT", "TINYINT"), Map.entry("BYTE", "TINYINT"),

@@ -1,0 +1,5 @@
+package dev.minilake.core.mcp;
+
+/** The argument record of a tool that takes none. */
+public record NoArgs() {
+}

@@ -1,0 +1,71 @@
+package dev.minilake.sql;
+
+import dev.minilake.core.error.ApiException;
+import dev.minilake.core.error.ErrorCode;
+import dev.minilake.engines.sqltranslate.SqlTranslator;
+import dev.minilake.engines.sqltranslate.Translation;
+import dev.minilake.engines.sqltranslate.UnsupportedConstructException;
+
+import java.util.List;
+import java.util.Map;
+
+/** What the SQL MCP tools answer: typed rows from a {@link QueryResult}, caps, parameters, and explain_sql. */
+final class SqlTools {
+    private SqlTools() {
+    }
+
+    static final long SQL_TIMEOUT_MS = 120_000;
+    static final int MAX_ROWS = 1000;
+
+    /** A run_sql answer: rows and typed columns, or the statement's failure as a tool error. */
+    static Map<String, Object> answer(QueryResult r) {
+        if (!r.succeeded()) {
+            ErrorCode code = java.util.Arrays.stream(ErrorCode.values()).filter(c -> c.name().equals(r.errorCode()))
+                    .findFirst().orElse(ErrorCode.BAD_REQUEST);
+            throw new ApiException(code, (code.name().equals(r.errorCode()) || r.errorCode() == null ? "" : "[" + r.errorCode() + "] ")
+                    + r.errorMessage());
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("statement_id", r.statementId());
+        m.put("state", r.state());
+        m.put("columns", r.columns().stream().map(c -> Map.of("name", c.name(), "type", c.typeText(), "type_name", c.typeName())).toList());
+        m.put("rows", r.rows());
+        m.put("row_count", r.rows().size());
+        m.put("truncated", r.truncated());
+        return m;
+    }
+
+    static int cap(Integer maxRows) {
+        if (maxRows == null) return 100;
+        if (maxRows < 1 || maxRows > MAX_ROWS) throw ApiException.invalid("max_rows must be between 1 and " + MAX_ROWS + ", got " + maxRows);
+        return maxRows;
+    }
+
+    static List<StatementDtos.Parameter> parameters(List<SqlToolArgs.Param> params) {
+        if (params == null) return null;
+        return params.stream().map(p -> {
+            if (p == null || p.name() == null) throw ApiException.missingField("parameters[].name");
+            return new StatementDtos.Parameter(p.name(), p.value(), p.type());
+        }).toList();
+    }
+
+    static String quoteName(String fullName) {
+        return dev.minilake.catalog.Names.objectFullName("table", fullName).quoted();
+    }
+
+    static Map<String, Object> explain(String sql) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        try {
+            Translation t = SqlTranslator.translate(sql);
+            m.put("kind", t.kind().name());
+            m.put("runs_here", true);
+            m.put("engine", t.command() != null ? "MiniLake command (" + t.command().getClass().getSimpleName() + ")" : "duckdb");
+            m.put("returns_rows", t.returnsRows());
+            m.put("duckdb_sql", t.statements().stream().map(Translation.DuckSql::sql).toList());
+        } catch (UnsupportedConstructException e) {
+            m.put("runs_here", false);
+            m.put("reason", e.getMessage());
+        }
+        return m;
+    }
+}
