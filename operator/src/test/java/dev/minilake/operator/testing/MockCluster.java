@@ -103,6 +103,12 @@ public final class MockCluster implements AutoCloseable {
     public void close() {
         kubelet.close();
         client.close();
-        server.destroy();
+        try {
+            server.destroy();
+        } catch (IllegalStateException slowToClose) {
+            // teardown only: on a loaded machine the mock server's shutdown can outlast its own
+            // timeout; the test's assertions have already run, so this must not fail it
+            System.err.println("MockCluster: " + slowToClose.getMessage());
+        }
     }
 }
