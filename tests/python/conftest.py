@@ -11,6 +11,9 @@ import time
 import pytest
 import requests
 
+# pytester runs sample user suites against the pytest-minilake plugin (test_pytest_plugin.py)
+pytest_plugins = ["pytester"]
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 JAR = pathlib.Path(os.environ.get("MINILAKE_JAR", ROOT / "api-server/target/minilake.jar"))
 DATA_ROOT = ROOT / ".cache" / "pytest-servers"
