@@ -1,4 +1,0 @@
-"""pytest fixtures for MiniLake; the plugin itself is pytest_minilake.plugin."""
-from .server import MiniLake
-
-__all__ = ["MiniLake"]
