@@ -30,15 +30,17 @@ import java.util.function.Consumer;
  */
 final class StatementRunner {
     private final DuckDbEngine duckdb;
+    private final SqlSessionsService sessions;
     private final CatalogDdl catalogDdl;
     private final ResultSpool spool;
     private final ArrowSpool arrowSpool;
     private final DeltaSql deltaSql;
 
-    StatementRunner(DuckDbEngine duckdb, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool, DeltaSql deltaSql,
-                    VolumePaths volumePaths) {
+    StatementRunner(DuckDbEngine duckdb, SqlSessionsService sessions, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool,
+                    DeltaSql deltaSql, VolumePaths volumePaths) {
         this.volumePaths = volumePaths;
         this.duckdb = duckdb;
+        this.sessions = sessions;
         this.catalogDdl = catalogDdl;
         this.spool = spool;
         this.arrowSpool = arrowSpool;
@@ -52,17 +54,19 @@ final class StatementRunner {
         try {
             StatementGuard.check(exec.request.statement());
             var delta = deltaSql.plan(exec.request.statement(), exec.context);
+            SessionState session = exec.request.session_id() != null ? sessions.state(exec.request.session_id())
+                    : SessionState.forOneStatement(duckdb);
             if (delta.isPresent()) {
-                try (Connection c = duckdb.connect()) {
-                    use(c, exec.context);
-                    exec.succeed(deltaSql.run(c, delta.get(), host(exec, onUse)));
+                try (SessionState.Lease lease = session.lease()) {
+                    use(lease.connection(), exec.context);
+                    exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse)));
                 }
                 return;
             }
             Translation t = SqlTranslator.translate(exec.request.statement(), volumePaths);
-            try (Connection c = duckdb.connect()) {
-                use(c, exec.context);
-                exec.succeed(execute(c, exec, t, onUse));
+            try (SessionState.Lease lease = session.lease()) {
+                use(lease.connection(), exec.context);
+                exec.succeed(execute(lease.connection(), exec, t, onUse, session));
             }
         } catch (UnboundParameter e) {
             exec.fail(SqlErrors.unboundParameter(e.getMessage()));
@@ -76,7 +80,7 @@ final class StatementRunner {
         return new DeltaSql.Host() {
             @Override
             public SpooledResult query(Connection c, Translation t) throws Exception {
-                return execute(c, exec, t, onUse);
+                return execute(c, exec, t, onUse, null);
             }
 
             @Override
@@ -98,7 +102,11 @@ final class StatementRunner {
         };
     }
 
-    private SpooledResult execute(Connection c, StatementExecution exec, Translation t, Consumer<SqlContext> onUse) throws Exception {
+    private SpooledResult execute(Connection c, StatementExecution exec, Translation t, Consumer<SqlContext> onUse,
+                                  SessionState session) throws Exception {
+        if (session != null && (t.command() instanceof Command.SetConf || t.command() instanceof Command.ResetConf)) {
+            return spool(exec, SessionConf.apply(session.conf(), t.command()));
+        }
         if (t.command() instanceof Command.Use u) {
             SqlContext next = exec.context.with(u.catalog(), u.schema());
             use(c, next);

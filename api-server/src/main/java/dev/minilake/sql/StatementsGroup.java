@@ -113,6 +113,7 @@ public class StatementsGroup implements ApiGroup {
     @Override
     public void quiesce() throws Exception {
         service.quiesce();
+        sessions.closeAll();
     }
 
     @Override

@@ -59,7 +59,7 @@ public class StatementsService implements AutoCloseable {
             return t;
         });
         VolumePaths volumePaths = new VolumeFilePaths(volumes);
-        this.runner = new StatementRunner(duckdb, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
+        this.runner = new StatementRunner(duckdb, sessions, new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
                 new ArrowSpool(this::arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta, volumePaths),
                 volumePaths);
         this.history = history;

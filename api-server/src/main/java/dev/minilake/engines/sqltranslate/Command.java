@@ -41,4 +41,15 @@ public sealed interface Command {
     /** {@code DROP CATALOG [IF EXISTS] name [CASCADE|RESTRICT]}. */
     record DropCatalog(String name, boolean ifExists, boolean cascade) implements Command {
     }
+
+    /**
+     * {@code SET key = value} (value non-null), {@code SET key} (show one) or {@code SET} (show all):
+     * a Spark SQL configuration of the statement's session, never an engine setting.
+     */
+    record SetConf(String key, String value) implements Command {
+    }
+
+    /** {@code RESET key} or {@code RESET} (all): back to the session's defaults. */
+    record ResetConf(String key) implements Command {
+    }
 }

@@ -29,8 +29,40 @@ public final class CommandRecognizer {
         if (w.accept("USE")) return use(w);
         if (w.accept("CREATE")) return create(w);
         if (w.accept("DROP")) return drop(w);
+        if (w.accept("SET")) return set(w, t);
+        if (w.accept("RESET")) return w.atEnd() ? Optional.of(new Command.ResetConf(null)) : w.done(new Command.ResetConf(w.confKey()));
         return Optional.empty();
     }
+
+    /** The words after SET that make it a DuckDB engine or variable statement, never a Spark configuration. */
+    private static final java.util.Set<String> NOT_A_CONF = java.util.Set.of("GLOBAL", "SESSION", "LOCAL", "VAR", "VARIABLE");
+
+    /**
+     * Spark's SET forms: {@code SET}, {@code SET key}, {@code SET key = value} (the value is the
+     * rest of the text, a lone string literal unquoted) and Databricks' {@code SET TIME ZONE 'zone'}.
+     */
+    private static Optional<Command> set(Words w, List<SqlToken> all) {
+        if (w.atEnd()) return Optional.of(new Command.SetConf(null, null));
+        if (NOT_A_CONF.contains(w.peekWord())) return Optional.empty();
+        if (w.accept("TIME")) {
+            if (!w.accept("ZONE")) return Optional.empty();
+            if (w.accept("LOCAL")) return w.done(new Command.ResetConf(SESSION_TIME_ZONE));
+            String zone = w.string();
+            return zone == null ? Optional.empty() : w.done(new Command.SetConf(SESSION_TIME_ZONE, zone));
+        }
+        String key = w.confKey();
+        if (key.isEmpty()) return Optional.empty();
+        if (w.atEnd()) return Optional.of(new Command.SetConf(key, null));
+        if (!w.acceptSymbol("=")) return Optional.empty();
+        List<SqlToken> rest = all.subList(w.pos, all.size());
+        String value = rest.size() == 1 && rest.get(0).kind() == SqlToken.Kind.STRING
+                ? rest.get(0).text().substring(1, rest.get(0).text().length() - 1).replace("''", "'")
+                : String.join(" ", rest.stream().map(SqlToken::text).toList());
+        return Optional.of(new Command.SetConf(key, value));
+    }
+
+    /** The Spark configuration SET TIME ZONE sets. */
+    public static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
     private static Optional<Command> show(Words w) {
         if (w.accept("CATALOGS")) return w.done(new ShowCatalogs());
@@ -93,7 +125,7 @@ public final class CommandRecognizer {
     /** A cursor over keywords and dotted names. */
     private static final class Words {
         private final List<SqlToken> tokens;
-        private int pos;
+        int pos;
 
         Words(List<SqlToken> tokens) {
             this.tokens = tokens;
@@ -101,6 +133,35 @@ public final class CommandRecognizer {
 
         boolean atEnd() {
             return pos >= tokens.size();
+        }
+
+        String peekWord() {
+            return atEnd() || tokens.get(pos).kind() != SqlToken.Kind.WORD ? "" : tokens.get(pos).text().toUpperCase(java.util.Locale.ROOT);
+        }
+
+        boolean acceptSymbol(String symbol) {
+            if (!atEnd() && tokens.get(pos).isSymbol(symbol)) {
+                pos++;
+                return true;
+            }
+            return false;
+        }
+
+        /** A configuration key: words, numbers, dots and dashes up to '=' or the end (spark.sql.shuffle.partitions). */
+        String confKey() {
+            StringBuilder key = new StringBuilder();
+            while (!atEnd() && !tokens.get(pos).isSymbol("=")) {
+                SqlToken t = tokens.get(pos);
+                if (t.kind() == SqlToken.Kind.WORD || t.kind() == SqlToken.Kind.NUMBER || t.isSymbol(".") || t.isSymbol("-")) {
+                    key.append(t.text());
+                } else if (t.kind() == SqlToken.Kind.BACKTICK || t.kind() == SqlToken.Kind.QUOTED) {
+                    key.append(t.identifier());
+                } else {
+                    return "";
+                }
+                pos++;
+            }
+            return key.toString();
         }
 
         boolean accept(String keyword) {

@@ -6,8 +6,9 @@ import java.util.Set;
 
 /**
  * Refuses the statements that would change the shared engine for every client: attaching or
- * detaching databases, engine settings, extensions, database export/import, DuckDB secrets and
- * procedures. DuckDB's locked configuration and file sandbox stop most of these too; this check
+ * detaching databases, engine settings ({@code SET GLOBAL}, {@code SET VARIABLE}, a SET inside a
+ * script; a plain Spark {@code SET key = value} is a session configuration and passes), extensions,
+ * database export/import, DuckDB secrets and procedures. DuckDB's locked configuration and file sandbox stop most of these too; this check
  * names the rule in a Databricks-style error before DuckDB sees the text, and it covers what a
  * locked DuckDB still allows (ATTACH and DETACH inside the lake, {@code SET schema}).
  *
@@ -24,10 +25,12 @@ public final class StatementGuard {
 
     /** Throws {@link RefusedStatementException} when any statement in {@code sql} is one a client may not run. */
     public static void check(String sql) {
-        for (List<SqlToken> all : SqlTokenizer.splitStatements(sql)) {
+        List<List<SqlToken>> statements = SqlTokenizer.splitStatements(sql);
+        for (List<SqlToken> all : statements) {
             List<SqlToken> statement = all.stream().filter(t -> !t.isTrivia()).toList();
             if (statement.isEmpty()) continue;
             String first = word(statement, 0);
+            if ((first.equals("SET") || first.equals("RESET")) && isSessionConf(sql)) continue;
             if (ENGINE_WORDS.contains(first)) throw refused(first, statement);
             if ((first.equals("CREATE") || first.equals("DROP")) && namesSecret(statement)) {
                 throw new RefusedStatementException("[INSUFFICIENT_PERMISSIONS] " + first
@@ -36,13 +39,19 @@ public final class StatementGuard {
         }
     }
 
+    /** A whole text that is one Spark SET/RESET of a session configuration, which never reaches the engine. */
+    private static boolean isSessionConf(String sql) {
+        return CommandRecognizer.recognize(sql)
+                .map(c -> c instanceof Command.SetConf || c instanceof Command.ResetConf).orElse(false);
+    }
+
     private static RefusedStatementException refused(String first, List<SqlToken> statement) {
         String what = switch (first) {
             case "ATTACH", "DETACH" -> "Catalogs are attached by Unity Catalog, not by SQL; create or delete a catalog"
                     + " through the Unity Catalog API or CREATE/DROP CATALOG.";
             case "SET", "RESET" -> "Engine settings are shared by every client, so SQL may not change them ("
                     + String.join(" ", statement.subList(0, Math.min(statement.size(), 2)).stream().map(SqlToken::text).toList())
-                    + "). Session-scoped settings are not kept yet.";
+                    + "). SET key = value sets a configuration of the statement's own session.";
             case "INSTALL", "LOAD", "FORCE" -> "Extensions are built in and loaded at start; SQL may not install or load any.";
             case "EXPORT", "IMPORT" -> "EXPORT/IMPORT DATABASE would read or write outside the lake.";
             case "PRAGMA" -> "PRAGMA statements change or reveal the engine; they are not part of Databricks SQL.";
