@@ -2,6 +2,7 @@ package dev.minilake.sql;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.Command;
+import dev.minilake.engines.sqltranslate.SessionFacts;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
 import dev.minilake.engines.sqltranslate.StatementGuard;
 import dev.minilake.engines.sqltranslate.VolumePaths;
@@ -31,13 +32,16 @@ import java.util.function.Consumer;
 final class StatementRunner {
     private final DuckDbEngine duckdb;
     private final SqlSessionsService sessions;
+    /** What current_user() answers: the workspace's user, as Databricks answers the caller's name. */
+    private final String userName;
     private final CatalogDdl catalogDdl;
     private final ResultSpool spool;
     private final ArrowSpool arrowSpool;
     private final DeltaSql deltaSql;
 
-    StatementRunner(DuckDbEngine duckdb, SqlSessionsService sessions, CatalogDdl catalogDdl, ResultSpool spool, ArrowSpool arrowSpool,
-                    DeltaSql deltaSql, VolumePaths volumePaths) {
+    StatementRunner(DuckDbEngine duckdb, SqlSessionsService sessions, String userName, CatalogDdl catalogDdl, ResultSpool spool,
+                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths) {
+        this.userName = userName;
         this.volumePaths = volumePaths;
         this.duckdb = duckdb;
         this.sessions = sessions;
@@ -173,12 +177,16 @@ final class StatementRunner {
         return spool.spool(rows, exec.dir, exec.request.row_limit(), exec.request.byte_limit());
     }
 
-    private static PreparedStatement prepare(Connection c, StatementExecution exec, DuckSql s) throws SQLException {
+    private PreparedStatement prepare(Connection c, StatementExecution exec, DuckSql s) throws SQLException {
         PreparedStatement ps = c.prepareStatement(s.sql());
         try {
             List<Parameter> params = exec.request.parameters() == null ? List.of() : exec.request.parameters();
             for (int i = 0; i < s.parameters().size(); i++) {
                 String name = s.parameters().get(i);
+                if (SessionFacts.isFact(name)) {
+                    ps.setString(i + 1, name.equals(SessionFacts.CURRENT_CATALOG) ? exec.context.catalog() : userName);
+                    continue;
+                }
                 Parameter p = params.stream().filter(x -> name.equals(x.name())).findFirst()
                         .orElseThrow(() -> new UnboundParameter(name));
                 ps.setObject(i + 1, typed(p));
@@ -210,7 +218,7 @@ final class StatementRunner {
             st.execute("USE " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(ctx.catalog())) + "." + DuckDbEngine.quoteIdent(ctx.schema()));
         } catch (SQLException e) {
             throw new SQLException("[SCHEMA_NOT_FOUND] The schema `" + ctx.catalog() + "`.`" + ctx.schema()
-                    + "` cannot be found. " + e.getMessage().lines().findFirst().orElse(""), e);
+                    + "` cannot be found. Verify the spelling and correctness of the schema and catalog.", e);
         }
     }
 

@@ -106,7 +106,7 @@ class StatementsSdkTest {
     @Test
     void multiChunkInlineWithRowLimit() {
         StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
-                .setStatement("SELECT range AS n FROM range(25000)"));
+                .setStatement("SELECT id AS n FROM range(25000)"));
         assertThat(r.getManifest().getTotalChunkCount()).isEqualTo(3L);
         assertThat(r.getResult().getNextChunkIndex()).isEqualTo(1L);
         assertThat(r.getResult().getNextChunkInternalLink()).isEqualTo("/api/2.0/sql/statements/" + r.getStatementId() + "/result/chunks/1");
@@ -116,14 +116,14 @@ class StatementsSdkTest {
         assertThat(c2.getNextChunkIndex()).isNull();
 
         StatementResponse limited = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
-                .setStatement("SELECT range AS n FROM range(100)").setRowLimit(7L));
+                .setStatement("SELECT id AS n FROM range(100)").setRowLimit(7L));
         assertThat(limited.getManifest().getTruncated()).isTrue();
         assertThat(limited.getManifest().getTotalRowCount()).isEqualTo(7L);
     }
 
     @Test
     void externalLinksInEveryFormat() throws Exception {
-        String sql = "SELECT range AS n, 'v' || range AS s, CAST(range AS DECIMAL(10,2)) d FROM range(15000)";
+        String sql = "SELECT id AS n, 'v' || id AS s, CAST(id AS DECIMAL(10,2)) d FROM range(15000)";
         StatementResponse json = external(sql, Format.JSON_ARRAY);
         assertThat(json.getManifest().getTotalChunkCount()).isEqualTo(2L);
         ExternalLink l0 = json.getResult().getExternalLinks().iterator().next();
@@ -172,7 +172,7 @@ class StatementsSdkTest {
 
     @Test
     void onWaitTimeoutCancelAndExplicitCancel() throws Exception {
-        String slow = "SELECT sum(a.range * b.range) FROM range(10000000) a, range(10000000) b";
+        String slow = "SELECT sum(a.id * b.id) FROM range(10000000) a, range(10000000) b";
         StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
                 .setStatement(slow).setWaitTimeout("5s").setOnWaitTimeout(ExecuteStatementRequestOnWaitTimeout.CANCEL));
         assertThat(r.getStatus().getState()).isEqualTo(StatementState.CANCELED);
@@ -199,7 +199,7 @@ class StatementsSdkTest {
         StatementResponse r = run("SELECT * FROM no_such_table");
         assertThat(r.getStatus().getState()).isEqualTo(StatementState.FAILED);
         assertThat(r.getStatus().getError().getMessage()).contains("TABLE_OR_VIEW_NOT_FOUND").contains("no_such_table");
-        assertThat(run("SELEC 1").getStatus().getError().getMessage()).contains("syntax error").contains("LINE 1");
+        assertThat(run("SELEC 1").getStatus().getError().getMessage()).startsWith("[PARSE_SYNTAX_ERROR]").contains("Syntax error").contains("LINE 1");
     }
 
     @Test

@@ -18,15 +18,19 @@ final class LexicalPass {
 
     final String text;
     final Map<String, String> placeholders;
+    /** The Spark text each placeholder stands for (ARRAY<INT>), for names shown as the user wrote them. */
+    private final Map<String, String> written;
 
-    private LexicalPass(String text, Map<String, String> placeholders) {
+    private LexicalPass(String text, Map<String, String> placeholders, Map<String, String> written) {
         this.text = text;
         this.placeholders = placeholders;
+        this.written = written;
     }
 
     static LexicalPass apply(String sql) {
         List<SqlToken> tokens = SqlTokenizer.tokenize(sql);
         Map<String, String> placeholders = new LinkedHashMap<>();
+        Map<String, String> written = new LinkedHashMap<>();
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < tokens.size(); i++) {
             SqlToken t = tokens.get(i);
@@ -45,13 +49,25 @@ final class LexicalPass {
                 String duck = TypeMapping.sparkType(c);
                 String name = PLACEHOLDER + placeholders.size();
                 placeholders.put(name, duck);
+                int last = index.get(c.consumedInput() - 1);
+                written.put(name, SqlTokenizer.join(tokens.subList(i, last + 1)).replaceAll("\\s+", ""));
                 out.append(name);
-                i = index.get(c.consumedInput() - 1);
+                i = last;
             } else {
                 out.append(t.text());
             }
         }
-        return new LexicalPass(out.toString(), placeholders);
+        return new LexicalPass(out.toString(), placeholders, written);
+    }
+
+    /** Puts the Spark text back where the placeholders were (for names, not for SQL DuckDB runs). */
+    String restoreWritten(String text) {
+        if (written.isEmpty()) return text;
+        StringBuilder out = new StringBuilder();
+        for (SqlToken t : SqlTokenizer.tokenize(text)) {
+            out.append(t.kind() == Kind.WORD && written.containsKey(t.text()) ? written.get(t.text()) : t.text());
+        }
+        return out.toString();
     }
 
     /** Puts the DuckDB types back where the placeholders were, on tokens of the deparsed SQL. */

@@ -64,6 +64,15 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
             path.setValue(volumes.resolve(path.getValue().replace("''", "'")).replace("'", "''"));
         }
         switch (name) {
+            case "current_catalog", "current_user", "user", "session_user" -> {
+                if (!args.isEmpty()) return super.visit(f, context);
+                // the session's own facts, bound by the runner: DuckDB would name its attached database and "duckdb"
+                parameterNames.add(name.equals("current_catalog") ? SessionFacts.CURRENT_CATALOG : SessionFacts.CURRENT_USER);
+                return builder.append('?');
+            }
+            case "current_database", "current_schema" -> {
+                return args.isEmpty() ? builder.append("current_schema()") : super.visit(f, context);
+            }
             case "named_struct" -> {
                 if (args.size() % 2 != 0) throw new UnsupportedConstructException("named_struct() with an odd number of arguments");
                 builder.append("struct_pack(");

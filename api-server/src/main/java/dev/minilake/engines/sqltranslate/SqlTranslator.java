@@ -63,6 +63,7 @@ public final class SqlTranslator {
         Map<String, String> options = new LinkedHashMap<>();
         List<DuckSql> out = new ArrayList<>();
         CatalogNames.rewrite(st);
+        if (st instanceof Select query) SparkColumnNames.apply(query, lexical::restoreWritten);
         if (st instanceof CreateTable ct) stripTableOptions(ct, options);
         if (st instanceof Insert ins && ins.isOverwrite()) {
             out.add(new DuckSql("DELETE FROM " + ins.getTable().getFullyQualifiedName(), List.of()));
@@ -77,6 +78,12 @@ public final class SqlTranslator {
         StringBuilder buffer = new StringBuilder();
         SparkFunctionDeParser expressions = new SparkFunctionDeParser(volumes);
         SelectDeParser selects = new SelectDeParser(expressions, buffer) {
+            @Override
+            public <S> StringBuilder visit(net.sf.jsqlparser.statement.select.TableFunction function, S context) {
+                SparkColumnNames.nameRangeColumn(function);
+                return super.visit(function, context);
+            }
+
             @Override
             public <S> StringBuilder visit(PlainSelect select, S context) {
                 if (select.getLateralViews() != null && !select.getLateralViews().isEmpty()) {

@@ -15,16 +15,16 @@ class SqlTranslatorTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             SELECT `a` FROM `main`.`default`.`t`                      | SELECT "a" FROM "main$uc"."default"."t"
-            SELECT nvl(a, 1) FROM t                                   | SELECT coalesce(a, 1) FROM t
-            SELECT date_format(ts, 'yyyy-MM-dd HH:mm') FROM t         | SELECT strftime(ts, '%Y-%m-%d %H:%M') FROM t
+            SELECT nvl(a, 1) FROM t                                   | SELECT coalesce(a, 1) AS "nvl(a, 1)" FROM t
+            SELECT date_format(ts, 'yyyy-MM-dd HH:mm') FROM t         | SELECT strftime(ts, '%Y-%m-%d %H:%M') AS "date_format(ts, yyyy-MM-dd HH:mm)" FROM t
             SELECT current_timestamp()                                | SELECT now()
             SELECT explode(array(1, 2))                               | SELECT unnest(list_value(1, 2))
-            SELECT collect_list(x) FROM t                             | SELECT list(x) FROM t
-            SELECT named_struct('a', 1, 'b', 'x')                     | SELECT struct_pack("a" := 1, "b" := 'x')
-            SELECT size(x) FROM t                                     | SELECT len(x) FROM t
-            SELECT map('k', 1, 'j', 2)                                | SELECT map(list_value('k', 'j'), list_value(1, 2))
-            SELECT datediff(e, s) FROM t                              | SELECT datediff('day', s, e) FROM t
-            SELECT CAST(x AS ARRAY<INT>) FROM t                       | SELECT CAST(x AS INTEGER[]) FROM t
+            SELECT collect_list(x) FROM t                             | SELECT list(x) AS "collect_list(x)" FROM t
+            SELECT named_struct('a', 1, 'b', 'x')                     | SELECT struct_pack("a" := 1, "b" := 'x') AS "named_struct(a, 1, b, x)"
+            SELECT size(x) FROM t                                     | SELECT len(x) AS "size(x)" FROM t
+            SELECT map('k', 1, 'j', 2)                                | SELECT map(list_value('k', 'j'), list_value(1, 2)) AS "map(k, 1, j, 2)"
+            SELECT datediff(e, s) FROM t                              | SELECT datediff('day', s, e) AS "datediff(e, s)" FROM t
+            SELECT CAST(x AS ARRAY<INT>) FROM t                       | SELECT CAST(x AS INTEGER[]) AS "CAST(x AS ARRAY<INT>)" FROM t
             CREATE TABLE t (id INT, name STRING, amt DECIMAL(10,2)) USING DELTA COMMENT 'c' PARTITIONED BY (id) TBLPROPERTIES ('a'='b') | CREATE TABLE t (id INT, name STRING, amt DECIMAL (10, 2))
             CREATE TABLE t (a ARRAY<INT>, m MAP<STRING, INT>, s STRUCT<x: INT, y: STRING>) USING DELTA | CREATE TABLE t (a INTEGER[], m MAP(VARCHAR, INTEGER), s STRUCT("x" INTEGER, "y" VARCHAR))
             CREATE OR REPLACE TABLE t (id INT) CLUSTER BY (id)        | CREATE OR REPLACE TABLE t (id INT)
@@ -32,6 +32,7 @@ class SqlTranslatorTest {
             MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * | MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *
             """)
     void translates(String databricks, String duckdb) {
+        // unaliased select items also get Spark's column name as a quoted alias (SparkColumnNames)
         Translation t = SqlTranslator.translate(databricks);
         assertThat(t.statements()).hasSize(1);
         assertThat(t.statements().get(0).sql()).isEqualTo(duckdb);
