@@ -69,3 +69,4 @@ def test_a_port_in_use_is_one_clear_line_and_exit_1():
     assert p.returncode == 1, p.stdout + p.stderr
     assert f"minilake: cannot start: Port {port} is already in use" in p.stderr
     assert "\tat " not in p.stderr  # no stack trace unless MINILAKE_VERBOSE=1
+    assert "WARN" not in p.stdout + p.stderr, "the one line is the only report of the failed start"

@@ -40,6 +40,10 @@ public class ConsoleLogging extends ContextAwareBase implements Configurator {
         context.getLogger("minilake").setLevel(Level.INFO);
         // Kernel warns on every snapshot of a table without a checkpoint, which is normal for small tables
         context.getLogger("io.delta.kernel").setLevel(Level.ERROR);
+        // a failed start is reported once, as one line by MiniLakeApplication; Spring's own WARN about
+        // cancelling the refresh would come before it and repeat it
+        context.getLogger("org.springframework.boot.web.reactive.context.ReactiveWebServerApplicationContext").setLevel(Level.ERROR);
+        context.getLogger("org.springframework.context.support.AbstractApplicationContext").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 }
