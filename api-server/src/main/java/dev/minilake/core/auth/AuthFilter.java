@@ -1,12 +1,10 @@
 package dev.minilake.core.auth;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.minilake.core.error.ErrorBody;
 import dev.minilake.core.settings.Settings;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -54,15 +52,6 @@ public final class AuthFilter implements WebFilter {
     }
 
     private Mono<Void> deny(ServerWebExchange exchange, String message) {
-        var response = exchange.getResponse();
-        response.setRawStatusCode(401);
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        byte[] bytes;
-        try {
-            bytes = json.writeValueAsBytes(new ErrorBody("UNAUTHENTICATED", message));
-        } catch (JsonProcessingException e) {
-            bytes = new byte[0];
-        }
-        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+        return new ErrorBody("UNAUTHENTICATED", message).writeTo(exchange.getResponse(), 401, json);
     }
 }

@@ -1,6 +1,5 @@
 package dev.minilake.core.error;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.minilake.core.api.SdkOperations;
 import org.slf4j.Logger;
@@ -8,7 +7,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
@@ -16,7 +14,6 @@ import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * Turns every failure into {"error_code", "message"} with the matching status. Unknown routes
@@ -43,15 +40,7 @@ public final class ApiErrorHandler implements WebExceptionHandler {
             return Mono.error(ex);
         }
         ApiException api = toApiException(exchange, ex);
-        response.setRawStatusCode(api.code().httpStatus());
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        byte[] bytes;
-        try {
-            bytes = json.writeValueAsBytes(new ErrorBody(api.code().name(), api.getMessage()));
-        } catch (JsonProcessingException e) {
-            bytes = "{\"error_code\":\"INTERNAL_ERROR\",\"message\":\"error encoding failed\"}".getBytes(StandardCharsets.UTF_8);
-        }
-        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+        return new ErrorBody(api.code().name(), api.getMessage()).writeTo(response, api.code().httpStatus(), json);
     }
 
     ApiException toApiException(ServerWebExchange exchange, Throwable ex) {

@@ -1,11 +1,9 @@
 package dev.minilake.core.web;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.minilake.core.error.ErrorBody;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -37,15 +35,7 @@ public final class FaultInjectionFilter implements WebFilter {
 
     private Mono<Void> answer(ServerWebExchange exchange, FaultRules.Rule rule) {
         var response = exchange.getResponse();
-        response.setRawStatusCode(rule.status());
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
         if (rule.retryAfterSeconds() != null) response.getHeaders().set(HttpHeaders.RETRY_AFTER, Integer.toString(rule.retryAfterSeconds()));
-        byte[] bytes;
-        try {
-            bytes = json.writeValueAsBytes(new ErrorBody(rule.code().name(), rule.message()));
-        } catch (JsonProcessingException e) {
-            bytes = new byte[0];
-        }
-        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+        return new ErrorBody(rule.code().name(), rule.message()).writeTo(response, rule.status(), json);
     }
 }
