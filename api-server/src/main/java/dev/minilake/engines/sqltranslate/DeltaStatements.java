@@ -4,7 +4,6 @@ import dev.minilake.catalog.types.DataType;
 import dev.minilake.catalog.types.TypeParseException;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
@@ -85,7 +84,7 @@ public final class DeltaStatements {
         LexicalPass lexical = LexicalPass.apply(text);
         Statement st;
         try {
-            Statements all = CCJSqlParserUtil.parseStatements(lexical.text, p -> p.withTimeOut(5000));
+            Statements all = SqlParser.parse(lexical.text);
             if (all.size() != 1) {
                 if (!scans.isEmpty()) throw new UnsupportedConstructException("time travel in a statement MiniLake cannot parse");
                 return Optional.empty();

@@ -2,7 +2,6 @@ package dev.minilake.engines.sqltranslate;
 
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
 import net.sf.jsqlparser.JSQLParserException;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
 import net.sf.jsqlparser.statement.UseStatement;
@@ -47,7 +46,7 @@ public final class SqlTranslator {
         LexicalPass lexical = LexicalPass.apply(sql);
         Statement st;
         try {
-            Statements all = CCJSqlParserUtil.parseStatements(lexical.text, p -> p.withTimeOut(5000));
+            Statements all = SqlParser.parse(lexical.text);
             if (all.size() > 1) throw new UnsupportedConstructException("more than one statement in one request");
             if (all.isEmpty()) return passThrough(lexical);
             st = all.get(0);
