@@ -4,19 +4,25 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Streams rows into chunk files under the results area, so a large result never sits in memory.
+ * Streams rows into chunk files under the results area, so a large result never sits in memory
+ * beyond one chunk; a small whole result stays in memory instead.
  * A chunk closes at {@link #rowsPerChunk} rows or {@link #bytesPerChunk} bytes; row_limit and
  * byte_limit stop the spool and mark the result truncated.
  */
 final class ResultSpool {
     private static final JsonFactory JSON = new JsonFactory();
+
+    /** A whole result up to this size stays in memory (INLINE results are small; no file is written and read back). */
+    static final long IN_MEMORY_BYTES = 1024 * 1024;
 
     private final int rowsPerChunk;
     private final long bytesPerChunk;
@@ -27,41 +33,51 @@ final class ResultSpool {
     }
 
     SpooledResult spool(RowSource rows, Path dir, Long rowLimit, Long byteLimit) throws Exception {
-        Files.createDirectories(dir);
         List<SpooledResult.Chunk> chunks = new ArrayList<>();
         long total = 0, totalBytes = 0;
         boolean truncated = false;
         String[] row = rows.next();
         while (row != null) {
-            Path file = dir.resolve("chunk-" + chunks.size() + ".json");
-            long count = 0, bytes = 2;
-            try (JsonGenerator g = JSON.createGenerator(file.toFile(), JsonEncoding.UTF8)) {
-                g.writeStartArray();
-                while (row != null && count < rowsPerChunk && bytes < bytesPerChunk) {
-                    long size = size(row);
-                    if ((rowLimit != null && total >= rowLimit) || (byteLimit != null && totalBytes + size > byteLimit)) {
-                        truncated = true;
-                        break;
-                    }
-                    g.writeStartArray();
-                    for (String v : row) g.writeString(v);
-                    g.writeEndArray();
-                    count++;
-                    total++;
-                    bytes += size;
-                    totalBytes += size;
-                    row = rows.next();
+            // one chunk's rows are gathered first: a small whole result then never touches the disk
+            List<List<String>> chunk = new ArrayList<>();
+            long bytes = 2;
+            while (row != null && chunk.size() < rowsPerChunk && bytes < bytesPerChunk) {
+                long size = size(row);
+                if ((rowLimit != null && total >= rowLimit) || (byteLimit != null && totalBytes + size > byteLimit)) {
+                    truncated = true;
+                    break;
                 }
-                g.writeEndArray();
+                chunk.add(Arrays.asList(row));
+                total++;
+                bytes += size;
+                totalBytes += size;
+                row = rows.next();
             }
-            if (count == 0) {
-                Files.deleteIfExists(file);
-                break;
+            if (chunk.isEmpty()) break;
+            boolean whole = chunks.isEmpty() && (row == null || truncated);
+            if (whole && bytes <= IN_MEMORY_BYTES) {
+                chunks.add(new SpooledResult.Chunk(0, 0, chunk.size(), bytes, null, chunk));
+            } else {
+                chunks.add(write(dir, chunks.size(), total - chunk.size(), chunk));
             }
-            chunks.add(new SpooledResult.Chunk(chunks.size(), total - count, count, Files.size(file), file));
             if (truncated) break;
         }
         return new SpooledResult(rows.columns(), chunks, total, totalBytes, truncated);
+    }
+
+    private static SpooledResult.Chunk write(Path dir, int index, long rowOffset, List<List<String>> rows) throws IOException {
+        Files.createDirectories(dir);
+        Path file = dir.resolve("chunk-" + index + ".json");
+        try (JsonGenerator g = JSON.createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+            g.writeStartArray();
+            for (List<String> r : rows) {
+                g.writeStartArray();
+                for (String v : r) g.writeString(v);
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+        }
+        return new SpooledResult.Chunk(index, rowOffset, rows.size(), Files.size(file), file);
     }
 
     private static long size(String[] row) {

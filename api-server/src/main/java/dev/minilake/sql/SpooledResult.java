@@ -1,9 +1,13 @@
 package dev.minilake.sql;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A result written to chunk files: its columns, its chunks and whether a limit cut it short. */
+/**
+ * A statement's result in chunks: its columns, its chunks and whether a limit cut it short. A small
+ * result that fits one chunk stays in memory; anything larger is spooled to chunk files.
+ */
 record SpooledResult(List<ResultColumn> columns, List<Chunk> chunks, long totalRows, long totalBytes, boolean truncated,
                      Encoding encoding) {
 
@@ -14,8 +18,16 @@ record SpooledResult(List<ResultColumn> columns, List<Chunk> chunks, long totalR
         this(columns, chunks, totalRows, totalBytes, truncated, Encoding.JSON_ROWS);
     }
 
-    /** One chunk file. */
-    record Chunk(int index, long rowOffset, long rowCount, long byteCount, Path file) {
+    /** One chunk: a file, or ({@code file} null) rows held in memory. */
+    record Chunk(int index, long rowOffset, long rowCount, long byteCount, Path file, List<List<String>> memory) {
+        Chunk(int index, long rowOffset, long rowCount, long byteCount, Path file) {
+            this(index, rowOffset, rowCount, byteCount, file, null);
+        }
+
+        /** The chunk's rows as strings (JSON_ROWS encoding). */
+        List<List<String>> rows() throws IOException {
+            return memory != null ? memory : ChunkReader.rows(file);
+        }
     }
 
     static SpooledResult empty(List<ResultColumn> columns) {

@@ -38,7 +38,7 @@ final class StatementResponses {
         Long next = index + 1 < r.chunks().size() ? (long) index + 1 : null;
         String nextLink = next == null ? null : "/api/2.0/sql/statements/" + e.id + "/result/chunks/" + next;
         if ("INLINE".equals(e.request.disposition())) {
-            return new ResultData((long) index, c.rowOffset(), c.rowCount(), c.byteCount(), ChunkReader.rows(c.file()),
+            return new ResultData((long) index, c.rowOffset(), c.rowCount(), c.byteCount(), c.rows(),
                     null, next, nextLink);
         }
         String url = baseUrl + "/_minilake/results/" + e.id + "/" + index + "?token=" + e.token;

@@ -38,6 +38,8 @@ public class StatementsService implements AutoCloseable {
     static final long BYTES_PER_CHUNK = 16L * 1024 * 1024;
     static final int ARROW_BATCH_ROWS = 64 * 1024;
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Renders an in-memory chunk for an external link, as a spooled chunk file holds it. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper CHUNK_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final Map<String, StatementExecution> statements = new ConcurrentHashMap<>();
     private final ThreadPoolExecutor pool;
@@ -118,7 +120,7 @@ public class StatementsService implements AutoCloseable {
                 .map(c -> new QueryResult.Column(c.name(), c.type_name(), c.type_text())).toList();
         List<List<String>> rows = new java.util.ArrayList<>();
         for (int i = 0; i < e.result().chunks().size() && rows.size() < maxRows; i++) {
-            for (List<String> row : ChunkReader.rows(e.result().chunks().get(i).file())) {
+            for (List<String> row : e.result().chunks().get(i).rows()) {
                 if (rows.size() >= maxRows) break;
                 rows.add(row);
             }
@@ -166,11 +168,12 @@ public class StatementsService implements AutoCloseable {
         }
         SpooledResult.Chunk c = e.result().chunks().get(index);
         if (e.result().encoding() == SpooledResult.Encoding.ARROW_IPC) return new ResultBytes(ArrowSpool.MEDIA_TYPE, null, c.file());
-        List<List<String>> rows = ChunkReader.rows(c.file());
+        List<List<String>> rows = c.rows();
         return switch (e.request.format()) {
             case "ARROW_STREAM" -> new ResultBytes(ArrowSpool.MEDIA_TYPE, ArrowChunks.render(e.result().columns(), rows), null);
             case "CSV" -> new ResultBytes("text/csv", CsvChunks.render(e.result().columns(), rows, index == 0), null);
-            default -> new ResultBytes("application/json", null, c.file());
+            default -> c.file() != null ? new ResultBytes("application/json", null, c.file())
+                    : new ResultBytes("application/json", CHUNK_JSON.writeValueAsBytes(rows), null);
         };
     }
 
