@@ -10,6 +10,7 @@ const NUMERIC = /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|LONG|SHORT|BYTE|FLOAT|DOU
 
 export function Grid({ result }: { result: Result }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const frame = useRef(0);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [sort, setSort] = useState<{ col: number; dir: 1 | -1 } | null>(null);
   const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
@@ -39,14 +40,22 @@ export function Grid({ result }: { result: Result }) {
     scrollToFn: elementScroll,
     observeElementRect,
     observeElementOffset,
-    onChange: () => rerender(0),
+    // at most one render per frame: rendering from inside the virtualizer's own notification
+    // can feed back into it (seen at the end of the list), which must never spin the page
+    onChange: () => {
+      if (frame.current) return;
+      frame.current = requestAnimationFrame(() => { frame.current = 0; rerender(0); });
+    },
   }), [result]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
+  // subscribe to the scroll element once per virtualizer: the element is the same for a result's
+  // life, and re-checking it after every render fed renders back into themselves at the list's end
   useLayoutEffect(() => {
     const cleanup = virtualizer._didMount();
     virtualizer._willUpdate();
     return cleanup;
-  });
+  }, [virtualizer]);
 
   const cellText = (row: number, col: number) => result.rows[order[row]]?.[col] ?? '';
   const copy = async () => {
@@ -81,15 +90,15 @@ export function Grid({ result }: { result: Result }) {
           {result.columns.map((c, i) => (
             <div class="cell head" style={{ width: widths[i] }} data-testid="col-head"
                  onClick={() => setSort(s => s?.col === i ? (s.dir === 1 ? { col: i, dir: -1 } : null) : { col: i, dir: 1 })}>
-              <div class="name">{c.name}{sort?.col === i ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</div>
-              <div class="type">{c.type_text}</div>
+              <div class="ml-name">{c.name}{sort?.col === i ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</div>
+              <div class="ml-type">{c.type_text}</div>
             </div>
           ))}
         </div>
         <div style={{ height: virtualizer.getTotalSize(), width: total, position: 'relative' }}>
           {items.map(v => (
             <div class="grid-row" key={v.index} data-row={v.index}
-                 style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT, width: total }}>
+                 style={{ top: v.start, height: ROW_HEIGHT, width: total }}>
               <div class="cell rownum">{v.index + 1}</div>
               {result.columns.map((c, col) => {
                 const value = result.rows[order[v.index]][col];

@@ -131,7 +131,7 @@ function ColumnList({ fullName: name }: { fullName: string }) {
   const t = useLoad(() => uc.table(name));
   return <Loaded value={t} render={t => (t.columns ?? []).map(c => (
     <li><div class="node leaf" data-testid={`col-${name}.${c.name}`}><span class="twist"> </span>
-      <span class="icon">·</span>{c.name} <span class="type">{c.type_text}</span></div></li>
+      <span class="icon">·</span>{c.name} <span class="ml-type">{c.type_text}</span></div></li>
   ))} />;
 }
 

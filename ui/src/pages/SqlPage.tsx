@@ -146,7 +146,7 @@ export function SqlPage({ pending, onPendingTaken }: { pending: string | null; o
           ? <SavedList refresh={sideRefresh} onOpen={q => openInNewTab(q.query_text ?? '', q.display_name, q.id)} />
           : <HistoryList refresh={sideRefresh} onOpen={sql => openInNewTab(sql)} />}
       </aside>
-      <section class="main">
+      <section class="sql-main">
         <div class="tabs" data-testid="tabs">
           {tabs.map(t => (
             <div class={`tab${t.id === active ? ' on' : ''}`} onClick={() => setActive(t.id)} onDblClick={() => setRenaming(t.id)}>

@@ -16,7 +16,9 @@ import reactor.core.scheduler.Scheduler;
 /**
  * The one place authentication happens. In open mode (the default) any bearer token, or none, is
  * accepted, as the seed promises. In strict mode a request needs MINILAKE_TOKEN or a token created
- * through the Tokens API; the control plane's health and ready probes stay open.
+ * through the Tokens API; the control plane's health and ready probes stay open, and so do the SQL
+ * workspace's static files (a browser cannot send a bearer token for them: the page asks for one
+ * and sends it with each API call).
  */
 @Order(0)
 public final class AuthFilter implements WebFilter {
@@ -47,7 +49,8 @@ public final class AuthFilter implements WebFilter {
 
     static boolean isOpenPath(String path) {
         return path.equals("/_minilake/health") || path.equals("/_minilake/ready")
-                || path.equals("/.well-known/databricks-config");
+                || path.equals("/.well-known/databricks-config")
+                || path.equals("/") || path.equals("/ui") || path.startsWith("/ui/");
     }
 
     private Mono<Void> deny(ServerWebExchange exchange, String message) {
