@@ -98,7 +98,7 @@ type TreeProps = { onSelect: (n: Node) => void; selected: Node | null; onCreate:
 function CatalogList(p: TreeProps) {
   const cats = useLoad(uc.catalogs);
   return <ul class="root"><Loaded value={cats} render={cs => cs.map(c => (
-    <Expander label={c.name} icon="🗄" testid={`node-${c.name}`} onClick={() => p.onSelect({ kind: 'catalog', path: [c.name] })}
+    <Expander label={c.name} icon="◆" testid={`node-${c.name}`} onClick={() => p.onSelect({ kind: 'catalog', path: [c.name] })}
               actions={<button class="small" title="New schema" onClick={() => p.onCreate('schema', [c.name])}>+</button>}
               children={() => <SchemaList {...p} catalog={c.name} />} />
   ))} /></ul>;
@@ -107,7 +107,7 @@ function CatalogList(p: TreeProps) {
 function SchemaList(p: TreeProps & { catalog: string }) {
   const schemas = useLoad(() => uc.schemas(p.catalog));
   return <Loaded value={schemas} render={ss => ss.map(s => (
-    <Expander label={s.name} icon="📁" testid={`node-${p.catalog}.${s.name}`} onClick={() => p.onSelect({ kind: 'schema', path: [p.catalog, s.name] })}
+    <Expander label={s.name} icon="▤" testid={`node-${p.catalog}.${s.name}`} onClick={() => p.onSelect({ kind: 'schema', path: [p.catalog, s.name] })}
               actions={<button class="small" title="New table" onClick={() => p.onCreate('table', [p.catalog, s.name])}>+</button>}
               children={() => <TableList {...p} schema={s.name} />} />
   ))} />;
@@ -117,12 +117,12 @@ function TableList(p: TreeProps & { catalog: string; schema: string }) {
   const items = useLoad(() => Promise.all([uc.tables(p.catalog, p.schema), uc.volumes(p.catalog, p.schema).catch(() => [])]));
   return <Loaded value={items} render={([ts, vs]) => <>
     {ts.map(t => (
-      <Expander label={t.name} icon={t.table_type === 'VIEW' ? '👁' : '▦'} testid={`node-${t.full_name}`}
+      <Expander label={t.name} icon={t.table_type === "VIEW" ? "◇" : "▦"} testid={`node-${t.full_name}`}
                 active={p.selected?.path.join('.') === t.full_name}
                 onClick={() => p.onSelect({ kind: 'table', path: [p.catalog, p.schema, t.name] })}
                 children={() => <ColumnList fullName={t.full_name} />} />
     ))}
-    {vs.map(v => <Expander label={v.name} icon="🗀" testid={`node-${v.full_name}`} onClick={() => p.onSelect({ kind: 'volume', path: [p.catalog, p.schema, v.name] })} />)}
+    {vs.map(v => <Expander label={v.name} icon="▣" testid={`node-${v.full_name}`} onClick={() => p.onSelect({ kind: 'volume', path: [p.catalog, p.schema, v.name] })} />)}
     {!ts.length && !vs.length && <li class="muted">(empty)</li>}
   </>} />;
 }

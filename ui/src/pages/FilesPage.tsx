@@ -81,7 +81,7 @@ export function FilesPage() {
             {!entries.length && <tr><td colSpan={4} class="muted">(empty)</td></tr>}
             {entries.map(e => (
               <tr>
-                <td>{e.dir ? <a data-testid={`dir-${e.name}`} onClick={() => setPath(e.path)}>📁 {e.name}</a> : <span>📄 {e.name}</span>}
+                <td>{e.dir ? <a data-testid={`dir-${e.name}`} onClick={() => setPath(e.path)}>▤ {e.name}</a> : <span>▫ {e.name}</span>}
                   {e.type && <span class="muted"> {e.type.toLowerCase()}</span>}</td>
                 <td>{e.size != null ? e.size.toLocaleString() : ''}</td>
                 <td>{e.modified ? new Date(e.modified).toLocaleString() : ''}</td>
