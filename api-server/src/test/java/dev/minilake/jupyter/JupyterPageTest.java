@@ -12,7 +12,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** /jupyter tells the truth: how to enable JupyterLab when it is missing, and that the proxy is not built when it is there. */
+/** /jupyter without a real JupyterLab: the page saying how to enable it, the redirect to the lab, and strict auth's refusal (the proxy itself: tests/python/test_jupyter.py). */
 class JupyterPageTest {
 
     @Test
@@ -31,17 +31,26 @@ class JupyterPageTest {
     }
 
     @Test
-    void withJupyterlabThePageSaysTheProxyIsNotBuiltYet(@TempDir Path dir) throws Exception {
+    void withJupyterlabTheRootRedirectsToTheLabAndStrictAuthRefusesIt(@TempDir Path dir) throws Exception {
         Path python = dir.resolve("python3"); // answers the import probe like an interpreter that has jupyterlab
         Files.writeString(python, "#!/bin/sh\necho 4.4.0\n");
         Files.setPosixFilePermissions(python, PosixFilePermissions.fromString("rwxr-xr-x"));
-        MiniLakeServer server = MiniLakeServer.startWith(Map.of("MINILAKE_PYTHON", python.toString()));
+        MiniLakeServer open = MiniLakeServer.startWith(Map.of("MINILAKE_PYTHON", python.toString()));
         try {
-            HttpResponse<String> r = server.send("GET", "/jupyter", null);
-            assertThat(r.statusCode()).isEqualTo(501);
-            assertThat(r.body()).contains("JupyterLab 4.4.0 is installed, but not proxied yet");
+            HttpResponse<String> r = open.send("GET", "/jupyter", null);
+            assertThat(r.statusCode()).isEqualTo(302);
+            assertThat(r.headers().firstValue("Location")).contains("/jupyter/lab");
         } finally {
-            server.close();
+            open.close();
+        }
+        MiniLakeServer strict = MiniLakeServer.startWith(Map.of("MINILAKE_PYTHON", python.toString(),
+                "MINILAKE_AUTH", "strict", "MINILAKE_TOKEN", "t"));
+        try {
+            HttpResponse<String> r = strict.send("GET", "/jupyter/lab", null);
+            assertThat(r.statusCode()).isEqualTo(403);
+            assertThat(r.body()).contains("not proxied in strict auth");
+        } finally {
+            strict.close();
         }
     }
 }
