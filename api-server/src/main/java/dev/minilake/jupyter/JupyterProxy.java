@@ -87,13 +87,22 @@ final class JupyterProxy {
             public Mono<Void> handle(WebSocketSession browser) {
                 HttpHeaders headers = new HttpHeaders();
                 headers.set(HttpHeaders.AUTHORIZATION, "token " + token);
+                // ask JupyterLab for the subprotocol agreed with the browser (kernels speak a versioned one)
                 String chosen = browser.getHandshakeInfo().getSubProtocol();
-                if (chosen != null) headers.set("Sec-WebSocket-Protocol", chosen);
-                return sockets.execute(target, headers, lab -> Mono.zip(
+                WebSocketHandler toLab = new WebSocketHandler() {
+                    @Override
+                    public List<String> getSubProtocols() {
+                        return chosen == null ? List.of() : List.of(chosen);
+                    }
+
+                    @Override
+                    public Mono<Void> handle(WebSocketSession lab) {
+                        return Mono.zip(
                                 lab.send(browser.receive().map(m -> copyMessage(m, lab))).then(lab.close()),
-                                browser.send(lab.receive().map(m -> copyMessage(m, browser))).then(browser.close(CloseStatus.NORMAL)))
-                        .then())
-                        .onErrorResume(e -> browser.close(CloseStatus.SERVER_ERROR));
+                                browser.send(lab.receive().map(m -> copyMessage(m, browser))).then(browser.close(CloseStatus.NORMAL))).then();
+                    }
+                };
+                return sockets.execute(target, headers, toLab).onErrorResume(e -> browser.close(CloseStatus.SERVER_ERROR));
             }
         };
         // the upgrade writes the response itself; an empty result tells the router there is nothing more to write
