@@ -13,6 +13,9 @@ COPY spark-runner/pom.xml spark-runner/
 COPY bench/pom.xml bench/
 RUN mvn -B -q dependency:go-offline -DexcludeReactor=true || true
 COPY . .
+# the SQL workspace (ui/) is built by mvn package with the system's Node and npm: Vite needs Node 20.19+,
+# so a base image whose distribution ships an older Node needs a newer nodejs package here
+RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm && rm -rf /var/lib/apt/lists/*
 # every module's package copies its runtime jars into its target/lib
 RUN mvn -B -q package -DskipTests
 
