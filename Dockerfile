@@ -11,6 +11,8 @@ COPY api-server/pom.xml api-server/
 COPY operator/pom.xml operator/
 COPY spark-runner/pom.xml spark-runner/
 COPY bench/pom.xml bench/
+COPY minilake-junit/pom.xml minilake-junit/
+COPY minilake-testcontainers/pom.xml minilake-testcontainers/
 RUN mvn -B -q dependency:go-offline -DexcludeReactor=true || true
 COPY . .
 # the SQL workspace (ui/) is built by mvn package with the system's Node and npm: Vite needs Node 20.19+,
@@ -22,7 +24,9 @@ RUN mvn -B -q package -DskipTests
 FROM eclipse-temurin:17-jre
 RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv \
  && rm -rf /var/lib/apt/lists/* \
- && python3 -m venv /opt/venv && /opt/venv/bin/pip install --no-cache-dir pyspark-client
+ && python3 -m venv /opt/venv \
+ && /opt/venv/bin/pip install --no-cache-dir pyspark-client databricks-sdk==0.167.0 jupyterlab==4.4.9
+# the venv serves job tasks (pyspark-client, the SDK) and /jupyter (JupyterLab, started on first use)
 ENV PATH=/opt/venv/bin:$PATH MINILAKE_PYTHON=/opt/venv/bin/python
 # minilake.jar is a thin jar: its manifest names the dependencies in lib/ beside it
 COPY --from=build /src/api-server/target/minilake.jar /opt/minilake/minilake.jar

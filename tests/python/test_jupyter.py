@@ -80,9 +80,31 @@ def test_jupyterlab_through_the_proxy(server, w):
         listed = _execute(ws, "import os\nfrom databricks.sdk import WorkspaceClient\n"
                               "print(sorted(c.name for c in WorkspaceClient().catalogs.list()))")
         assert "from_jupyter" in listed, listed
+        # MiniLake's kernel setup: a ready WorkspaceClient `w`, a %%sql magic on the SQL API, and `spark`
+        assert "from_jupyter" in _execute(ws, "print(sorted(c.name for c in w.catalogs.list()))")
+        rows = _execute(ws, "r = get_ipython().run_cell_magic('sql', '', 'SELECT 41 + 1 AS answer')\n"
+                            "print(list(r.columns), r.values.tolist())")
+        assert "['answer'] [['42']]" in rows, rows
+        assert "warm Spark" in _execute(ws, "print(repr(spark))")
     finally:
         ws.close()
         requests.delete(server.url + f"/jupyter/api/kernels/{kernel['id']}")
+
+    # a notebook saved in JupyterLab is also a notebook in the MiniLake workspace
+    notebook = {"type": "notebook", "content": {
+        "cells": [{"cell_type": "code", "source": "print('saved from jupyter')", "metadata": {}, "outputs": [],
+                   "execution_count": None}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}}
+    saved = requests.put(server.url + "/jupyter/api/contents/saved.ipynb", json=notebook, timeout=60)
+    assert saved.status_code in (200, 201), saved.text
+    from databricks.sdk.service.workspace import ExportFormat
+    status = w.workspace.get_status("/Users/dev@minilake.local/jupyter/saved")
+    assert status.object_type.value == "NOTEBOOK" and status.language.value == "PYTHON"
+    source = w.workspace.export("/Users/dev@minilake.local/jupyter/saved", format=ExportFormat.SOURCE).content
+    import base64
+    assert "saved from jupyter" in base64.b64decode(source).decode()
 
 
 def test_a_notebook_runs_in_the_browser_through_the_proxy(server):

@@ -3,6 +3,7 @@ package dev.minilake.jupyter;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
+import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -38,7 +39,12 @@ public class JupyterGroup implements ApiGroup, DisposableBean {
     private final JupyterProxy proxy = new JupyterProxy();
     private JupyterProcess process; // guarded by this
 
-    public JupyterGroup(Settings settings, ServerAddress address, DataDir dataDir) {
+    private final ScopedTokens scopedTokens;
+    /** JupyterLab's REST identity for its kernels and save hook, revoked when it stops; never the admin token. */
+    private ScopedTokens.Token identity;
+
+    public JupyterGroup(Settings settings, ServerAddress address, DataDir dataDir, ScopedTokens scopedTokens) {
+        this.scopedTokens = scopedTokens;
         this.detector = new JupyterDetector(settings.python());
         this.settings = settings;
         this.address = address;
@@ -85,11 +91,17 @@ public class JupyterGroup implements ApiGroup, DisposableBean {
     private synchronized JupyterProcess running() throws Exception {
         if (process == null || !process.alive()) {
             Path root = dataDir.area("jupyter");
+            if (identity != null) identity.close();
+            identity = scopedTokens.issue("JupyterLab");
             Map<String, String> env = Map.of(
                     "DATABRICKS_HOST", address.baseUrl(),
-                    "DATABRICKS_TOKEN", settings.adminToken() == null ? "dev" : settings.adminToken());
+                    "DATABRICKS_TOKEN", identity.value(),
+                    // kernels start with a ready WorkspaceClient `w`, `spark` and %%sql (resources/jupyter/00-minilake.py)
+                    "IPYTHONDIR", JupyterSetup.ipythonDir(root).toString(),
+                    "MINILAKE_NOTEBOOK_PREFIX", "/Users/" + settings.userName() + "/jupyter");
             try {
-                process = JupyterProcess.start(detector.python(), root.resolve("notebooks"), root.resolve("jupyter.log"), env);
+                process = JupyterProcess.start(detector.python(), root.resolve("notebooks"), root.resolve("jupyter.log"), env,
+                        JupyterSetup.serverConfig(root));
             } catch (java.io.IOException e) {
                 String first = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
                 throw new ApiException(ErrorCode.INVALID_STATE, "JupyterLab did not start: " + first + " (log: " + root.resolve("jupyter.log") + ")");
@@ -101,6 +113,7 @@ public class JupyterGroup implements ApiGroup, DisposableBean {
     @Override
     public synchronized void destroy() {
         if (process != null) process.stop();
+        if (identity != null) identity.close();
         process = null;
     }
 

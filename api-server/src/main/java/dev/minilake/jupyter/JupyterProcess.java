@@ -35,7 +35,7 @@ final class JupyterProcess {
     }
 
     /** Starts JupyterLab and waits until its REST API answers; blocking, for the bounded scheduler. */
-    static JupyterProcess start(String python, Path rootDir, Path logFile, Map<String, String> env) throws Exception {
+    static JupyterProcess start(String python, Path rootDir, Path logFile, Map<String, String> env, Path config) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -53,8 +53,9 @@ final class JupyterProcess {
                 "--LabApp.extension_manager=readonly",
                 // only MiniLake's proxy reaches it (loopback, random token): the browser's origin is MiniLake's
                 "--ServerApp.allow_origin=*", "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=",
-                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"))
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--config=" + config))
                 .redirectErrorStream(true).redirectOutput(logFile.toFile());
+        dev.minilake.core.auth.ScopedTokens.removeServerCredentials(pb.environment());
         pb.environment().putAll(env);
         pb.environment().put("JUPYTER_TOKEN", token);
         JupyterProcess p = new JupyterProcess(pb.start(), port, token);
