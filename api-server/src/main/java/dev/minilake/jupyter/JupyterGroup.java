@@ -64,8 +64,8 @@ public class JupyterGroup implements ApiGroup, DisposableBean {
     @Override
     public String note() {
         return "JupyterLab started on first use and reverse-proxied at /jupyter/ (HTTP and WebSockets) when MINILAKE_PYTHON"
-                + " can import jupyterlab, else a page saying how to enable it; kernels get DATABRICKS_HOST/TOKEN;"
-                + " no %%sql magic or workspace-backed notebooks yet; not proxied in strict auth";
+                + " can import jupyterlab, else a page saying how to enable it; kernels start with a WorkspaceClient w, spark"
+                + " and %%sql; saved notebooks are imported into the MiniLake workspace; not proxied in strict auth";
     }
 
     @Override
