@@ -86,6 +86,8 @@ def test_jupyterlab_through_the_proxy(server, w):
                             "print(list(r.columns), r.values.tolist())")
         assert "['answer'] [['42']]" in rows, rows
         assert "warm Spark" in _execute(ws, "print(repr(spark))")
+        # a kernel message far above Netty's default 64 KB frame (a big output) crosses the proxy whole
+        assert len(_execute(ws, "print('x' * 300000)").strip()) == 300000
     finally:
         ws.close()
         requests.delete(server.url + f"/jupyter/api/kernels/{kernel['id']}")

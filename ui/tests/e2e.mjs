@@ -184,7 +184,7 @@ try {
   await shot('history');
 
   // 7. auto-limit: visible and switchable; then 100,000 rows in the grid
-  const big = "SELECT range AS id, range * 2 AS doubled, 'row ' || range AS label FROM range(100000)";
+  const big = "SELECT id, id * 2 AS doubled, 'row ' || id AS label FROM range(100000)";
   await setEditor(big);
   await runKey();
   await page.waitForSelector('[data-testid="row-count"]:has-text("1,000 rows")');

@@ -40,8 +40,12 @@ final class JupyterProxy {
             .clientConnector(new ReactorClientHttpConnector(HttpClient.create().followRedirect(false)))
             .codecs(c -> c.defaultCodecs().maxInMemorySize(1024 * 1024))
             .build();
-    private final ReactorNettyWebSocketClient sockets = new ReactorNettyWebSocketClient();
-    private final HandshakeWebSocketService handshake = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy());
+    /** Kernel messages carry whole outputs (plots, tables): far above Netty's 64 KB default frame. */
+    static final int MAX_FRAME_BYTES = 64 * 1024 * 1024;
+    private final ReactorNettyWebSocketClient sockets = new ReactorNettyWebSocketClient(reactor.netty.http.client.HttpClient.create(),
+            () -> reactor.netty.http.client.WebsocketClientSpec.builder().maxFramePayloadLength(MAX_FRAME_BYTES));
+    private final HandshakeWebSocketService handshake = new HandshakeWebSocketService(new ReactorNettyRequestUpgradeStrategy(
+            () -> reactor.netty.http.server.WebsocketServerSpec.builder().maxFramePayloadLength(MAX_FRAME_BYTES)));
 
     Mono<ServerResponse> forward(ServerRequest req, JupyterProcess jupyter) {
         String pathAndQuery = req.exchange().getRequest().getURI().getRawPath().substring("/jupyter/".length())
