@@ -17,7 +17,7 @@ import java.util.UUID;
  * commit) per sample. {@code delta-scan}: count(*), sum(x) over a 10-million-row Delta table through
  * MiniLake, beside an in-process DuckDB read_parquet of the same files. Both need {@code --url} of a
  * server whose storage roots include {@code -Dbench.delta.root} (default /tmp): start it with
- * {@code MINILAKE_STORAGE_ROOTS=/tmp}.
+ * {@code MINILAKE_STORAGE_ROOTS=/tmp} and a {@code --data-dir} outside /tmp (a storage root may not contain the data dir).
  */
 final class DeltaScenarios {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,7 +51,7 @@ final class DeltaScenarios {
 
         @Override
         public String describe() {
-            return "one-row INSERT into an EXTERNAL Delta table = one Kernel commit (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT
+            return "one-row INSERT into an EXTERNAL Delta table = one Kernel commit (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT + " and a --data-dir outside it"
                     + "); --compare URL --compare-jar spark-runner/target/spark-runner.jar runs the same INSERT in a fresh Spark per statement";
         }
 
@@ -99,7 +99,7 @@ final class DeltaScenarios {
         @Override
         public String describe() {
             return "count(*), sum(x) over a " + ROWS + "-row EXTERNAL Delta table via MiniLake, beside in-process DuckDB "
-                    + "read_parquet of the same files (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT + ")";
+                    + "read_parquet of the same files (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT + " and a --data-dir outside it)";
         }
 
         @Override
