@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * was acknowledged must be there. Prints the writes, the losses and the restart times.
  */
 class CrashDurabilityTest {
-    static final int TRIALS = 10;
+    static final int TRIALS = Integer.getInteger("minilake.crash.trials", 10);
 
     @TempDir
     Path tmp;

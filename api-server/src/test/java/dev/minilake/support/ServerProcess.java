@@ -19,10 +19,12 @@ import java.util.Map;
 public final class ServerProcess {
     private final Process process;
     private final String url;
+    private final Path log;
 
-    private ServerProcess(Process process, String url) {
+    private ServerProcess(Process process, String url, Path log) {
         this.process = process;
         this.url = url;
+        this.log = log;
     }
 
     public static ServerProcess start(Path dataDir, Map<String, String> env) throws IOException, InterruptedException {
@@ -31,10 +33,12 @@ public final class ServerProcess {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "dev.minilake.MiniLakeApplication", "--port", Integer.toString(port), "--data-dir", dataDir.toString()));
+        Path log = dataDir.resolveSibling(dataDir.getFileName() + "-server.log");
+        // appended, so a failed restart's log sits after the crashed run's
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(dataDir.resolveSibling(dataDir.getFileName() + "-server.log").toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);
-        ServerProcess sp = new ServerProcess(pb.start(), "http://127.0.0.1:" + port);
+        ServerProcess sp = new ServerProcess(pb.start(), "http://127.0.0.1:" + port, log);
         sp.awaitReady(Duration.ofSeconds(60));
         return sp;
     }
@@ -53,7 +57,9 @@ public final class ServerProcess {
         HttpClient http = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) throw new IllegalStateException("server exited with " + process.exitValue());
+            if (!process.isAlive()) {
+                throw new IllegalStateException("server exited with " + process.exitValue() + "; the end of its log:\n" + logTail());
+            }
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + "/_minilake/ready")).build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -65,6 +71,15 @@ public final class ServerProcess {
         }
         process.destroyForcibly();
         throw new IllegalStateException("server not ready within " + timeout);
+    }
+
+    private String logTail() {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
     }
 
     static int freePort() throws IOException {

@@ -4,9 +4,12 @@ import dev.minilake.engines.Lake;
 import org.duckdb.DuckDBConnection;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -41,6 +44,10 @@ public final class DuckDbEngine implements AutoCloseable {
      */
     private static final Set<String> RESERVED = Set.of("main", "memory", "system", "temp", "temporary");
     private static final String ALIAS_SUFFIX = "$uc";
+    /** A catalog file being created; never attached at start (see createFileAtomically). */
+    private static final String STAGING_SUFFIX = ".new";
+    /** What a file being created is attached as for a moment; no catalog name can contain '$'. */
+    private static final String STAGING_ALIAS_PREFIX = "creating$";
 
     private final Path dir;
     private final Lake lake;
@@ -63,9 +70,41 @@ public final class DuckDbEngine implements AutoCloseable {
     public synchronized void attachCatalog(String catalog) throws SQLException {
         requireSafe(catalog);
         if (attachedCatalogs().contains(catalog)) return;
+        if (!Files.exists(fileOf(catalog))) createFileAtomically(catalog);
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(databaseName(catalog)));
         }
+    }
+
+    /**
+     * A kill -9 while DuckDB writes a new file's headers leaves a file that no later start can open,
+     * and one such file stops the whole server. So a catalog's file is made under a staging name,
+     * closed, synced and only then renamed into place: a file under its real name is always whole.
+     */
+    private void createFileAtomically(String catalog) throws SQLException {
+        Path staging = dir.resolve(catalog + SUFFIX + STAGING_SUFFIX);
+        String alias = STAGING_ALIAS_PREFIX + catalog;
+        try {
+            deleteStaging(staging);
+            try (Connection c = connect(); Statement st = c.createStatement()) {
+                st.execute("ATTACH " + quoteLiteral(staging.toString()) + " AS " + quoteIdent(alias));
+                st.execute("DETACH " + quoteIdent(alias));
+            }
+            try (FileChannel f = FileChannel.open(staging, StandardOpenOption.WRITE)) {
+                f.force(true);
+            }
+            Files.move(staging, fileOf(catalog), StandardCopyOption.ATOMIC_MOVE);
+            try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+                d.force(true); // the rename itself survives a power cut
+            }
+        } catch (IOException e) {
+            throw new SQLException("cannot create the database file of catalog " + catalog + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteStaging(Path staging) throws IOException {
+        Files.deleteIfExists(staging);
+        Files.deleteIfExists(Path.of(staging + ".wal"));
     }
 
     /** Detaches a catalog and, if asked, deletes its database file (and WAL). */
@@ -93,7 +132,9 @@ public final class DuckDbEngine implements AutoCloseable {
         Set<String> names = new TreeSet<>();
         try (Connection c = connect(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT database_name FROM duckdb_databases() WHERE NOT internal AND database_name <> 'memory'")) {
-            while (rs.next()) names.add(catalogName(rs.getString(1)));
+            while (rs.next()) {
+                if (!rs.getString(1).startsWith(STAGING_ALIAS_PREFIX)) names.add(catalogName(rs.getString(1)));
+            }
         }
         return names;
     }
@@ -185,6 +226,11 @@ public final class DuckDbEngine implements AutoCloseable {
     }
 
     private void reattachExisting(DuckDBConnection c) throws SQLException {
+        try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(dir, "*" + SUFFIX + STAGING_SUFFIX)) {
+            for (Path f : leftovers) deleteStaging(f); // a create cut short by a crash: never acknowledged
+        } catch (IOException e) {
+            throw new SQLException("cannot clear staging files in " + dir + ": " + e.getMessage(), e);
+        }
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX); Statement st = c.createStatement()) {
             for (Path f : files) {
                 String name = f.getFileName().toString();
