@@ -57,8 +57,8 @@ class ReadmeServer:
         self.log.flush()
         return self.log_path.read_text()
 
-    def api(self, method, path, **body):
-        r = requests.request(method, self.url + path, json=body or None, timeout=60)
+    def api(self, method, route, **body):
+        r = requests.request(method, self.url + route, json=body or None, timeout=60)
         assert r.status_code == 200, r.text
         return r.json()
 

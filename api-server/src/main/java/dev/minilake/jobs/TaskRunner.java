@@ -331,12 +331,24 @@ final class TaskRunner {
         return spark.get().awaitConnectUrl(Duration.ofMinutes(5));
     }
 
+    /** Whether a task's source mentions Spark: the script or notebook, or the .py files inside a wheel task's wheels. */
     static boolean usesSpark(Path file) {
-        try {
-            return USES_SPARK.matcher(Files.readString(file)).find();
-        } catch (IOException | RuntimeException e) {
-            return false;
+        for (String part : file.toString().split(java.io.File.pathSeparator)) {
+            try {
+                if (part.endsWith(".whl")) {
+                    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(part)) {
+                        for (var e : java.util.Collections.list(zip.entries())) {
+                            if (e.getName().endsWith(".py") && USES_SPARK.matcher(new String(zip.getInputStream(e).readAllBytes(), StandardCharsets.UTF_8)).find()) return true;
+                        }
+                    }
+                } else if (USES_SPARK.matcher(Files.readString(Path.of(part))).find()) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                // unreadable: treated as not using Spark (the task still gets a warm Spark's URL if it is up)
+            }
         }
+        return false;
     }
 
     private static final java.util.regex.Pattern USES_SPARK = java.util.regex.Pattern.compile("(?i)pyspark|sparksession|\\bspark\\b");
