@@ -1,7 +1,8 @@
 # Multi-stage: Maven builds the jars, then a JRE image with Python runs them. One image serves as the
 # api-server (default), the operator (`minilake-operator`) and the spark-runner (`minilake-spark-runner`).
-# Nothing is downloaded at run time, so `docker run --network none -p 8000:8000 minilake` serves the
-# whole API in single-node mode with local job execution.
+# Nothing is downloaded at run time: `docker run -p 8000:8000 minilake` serves the whole API in
+# single-node mode with local job execution (with `--network none` it runs the same, reachable only
+# from inside the container, since that also removes the published port).
 # (Not buildable on the development machines, which have no Docker engine; see docs/kubernetes.md.)
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
@@ -18,15 +19,22 @@ COPY . .
 # the SQL workspace (ui/) is built by mvn package with the system's Node and npm: Vite needs Node 20.19+,
 # so a base image whose distribution ships an older Node needs a newer nodejs package here
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm && rm -rf /var/lib/apt/lists/*
-# every module's package copies its runtime jars into its target/lib
-RUN mvn -B -q package -DskipTests
+# every module's package copies its runtime jars into its target/lib; the job tasks' Python
+# environment is prepared in the runtime stage instead, against the interpreter that runs it
+RUN mvn -B -q package -DskipTests -Dminilake.taskenv.skip
 
 FROM eclipse-temurin:17-jre
 RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv \
- && rm -rf /var/lib/apt/lists/* \
- && python3 -m venv /opt/venv \
- && /opt/venv/bin/pip install --no-cache-dir pyspark-client databricks-sdk==0.167.0 jupyterlab==4.4.9
-# the venv serves job tasks (pyspark-client, the SDK) and /jupyter (JupyterLab, started on first use)
+ && rm -rf /var/lib/apt/lists/*
+# The job tasks' Python environment, made by the same script and pinned requirements as `mvn package`
+# makes api-server/target/task-python: beside the jar, where the server looks for it (pyspark-client
+# for Spark Connect, its dependencies, the SDK). Tasks, in this container or in the chart's job pods
+# (the same image), run with /opt/minilake/task-python/bin/python.
+COPY --from=build /src/api-server/task-python /opt/minilake/task-python-src
+RUN python3 /opt/minilake/task-python-src/prepare.py /opt/minilake/task-python && rm -rf /root/.cache/pip
+# /jupyter (JupyterLab, started on first use) runs from MINILAKE_PYTHON: the same pins plus JupyterLab
+RUN python3 -m venv /opt/venv \
+ && /opt/venv/bin/pip install --no-cache-dir -r /opt/minilake/task-python-src/requirements.txt jupyterlab==4.4.9
 ENV PATH=/opt/venv/bin:$PATH MINILAKE_PYTHON=/opt/venv/bin/python
 # minilake.jar is a thin jar: its manifest names the dependencies in lib/ beside it
 COPY --from=build /src/api-server/target/minilake.jar /opt/minilake/minilake.jar

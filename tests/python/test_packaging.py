@@ -80,3 +80,18 @@ def test_the_readme_launcher_records_its_archive_then_starts_with_it():
         # the second start mapped the archive instead of writing a new one
         assert list(pathlib.Path(cache, "minilake", "cds").glob("minilake-*.jsa")) == archives
         assert archives[0].stat().st_mtime == recorded
+
+
+def test_the_image_prepares_the_task_environment_beside_the_jar_from_the_build_pins():
+    """The image's tasks get the same environment as `mvn package` makes: the same script and pinned
+    requirements, at task-python/ beside the jar, which is where the server looks for it."""
+    jar = re.search(r"^COPY --from=build /src/api-server/target/minilake.jar (\S+)$", DOCKERFILE, re.M).group(1)
+    src = re.search(r"^COPY --from=build /src/api-server/task-python (\S+)$", DOCKERFILE, re.M)
+    assert src, "the image copies api-server/task-python (prepare.py and requirements.txt)"
+    prepare = re.search(rf"^RUN python3 {re.escape(src.group(1))}/prepare.py (\S+)", DOCKERFILE, re.M)
+    assert prepare, "the image runs prepare.py"
+    assert prepare.group(1) == str(pathlib.PurePosixPath(jar).parent / "task-python")
+    # the build stage leaves it out: a venv made there would point at the build image's Python
+    assert re.search(r"^RUN mvn .*package .*-Dminilake.taskenv.skip", DOCKERFILE, re.M)
+    # the build made the same environment here, complete (its stamp is written last)
+    assert (ROOT / "api-server/target/task-python/.minilake-task-env").is_file()

@@ -11,6 +11,7 @@ import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.store.Store;
 import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.python.TaskPython;
 import dev.minilake.engines.spark.WarmSpark;
 import dev.minilake.iam.CurrentUserService;
 import dev.minilake.jobs.RunRecords.StoredJob;
@@ -80,8 +81,11 @@ public class RunsService implements AutoCloseable {
         this.runsDir = dataDir.area("jobs");
         Path pythonDir = dataDir.area("jobs-python");
         installPython(pythonDir);
+        TaskPython taskPython = TaskPython.resolve(settings);
+        // off the start-up path: one log line shortly after start if tasks have no Python or no pyspark
+        taskPython.probeInBackground(json);
         this.runner = new TaskRunner(executor, files, statements, secrets, settings, address,
-                Optional.ofNullable(spark.getIfAvailable()), pythonDir, json, scopedTokens);
+                Optional.ofNullable(spark.getIfAvailable()), pythonDir, json, scopedTokens, taskPython);
         AtomicInteger n = new AtomicInteger();
         this.coordinators = Executors.newCachedThreadPool(r -> daemon(r, "minilake-run-" + n.incrementAndGet()));
         this.tasks = Executors.newCachedThreadPool(r -> daemon(r, "minilake-task-" + n.incrementAndGet()));

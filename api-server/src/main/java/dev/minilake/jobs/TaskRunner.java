@@ -7,6 +7,7 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.python.TaskPython;
 import dev.minilake.engines.spark.SparkJvm;
 import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.engines.spark.WarmSpark;
@@ -95,13 +96,15 @@ final class TaskRunner {
     private final Path pythonDir;
     private final ObjectMapper json;
     private final ScopedTokens scopedTokens;
+    private final TaskPython taskPython;
     /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only. */
     private final Map<String, Long> taskTokens = new ConcurrentHashMap<>();
 
     TaskRunner(TaskExecutor executor, TaskFiles files, StatementsService statements, SecretsService secrets,
                Settings settings, ServerAddress address, Optional<WarmSpark> spark, Path pythonDir, ObjectMapper json,
-               ScopedTokens scopedTokens) {
+               ScopedTokens scopedTokens, TaskPython taskPython) {
         this.scopedTokens = scopedTokens;
+        this.taskPython = taskPython;
         this.executor = executor;
         this.files = files;
         this.statements = statements;
@@ -168,13 +171,14 @@ final class TaskRunner {
     }
 
     /**
-     * A per-run virtualenv (seeing the machine's packages, so pyspark-client is there) with the
-     * task's wheels installed offline and without dependencies: nothing is downloaded at run time.
-     * Returns an error message, or null when the venv is ready.
+     * A per-run virtualenv with the task's wheels installed offline and without dependencies:
+     * nothing is downloaded at run time. It sees the task Python's packages (pyspark-client, ...)
+     * through a .pth file: when that Python is itself a virtualenv, --system-site-packages alone
+     * would reach only the base interpreter's. Returns an error message, or null when the venv is ready.
      */
     private String installWheels(Path venv, List<String> wheels) throws IOException, InterruptedException {
         List<List<String>> steps = new ArrayList<>();
-        steps.add(List.of(settings.python(), "-m", "venv", "--system-site-packages", venv.toString()));
+        steps.add(List.of(taskPython.interpreter(), "-m", "venv", "--system-site-packages", venv.toString()));
         if (!wheels.isEmpty()) {
             List<String> pip = new ArrayList<>(List.of(venv.resolve("bin/python").toString(), "-m", "pip", "install",
                     "--no-index", "--no-deps", "--disable-pip-version-check", "--quiet"));
@@ -185,8 +189,21 @@ final class TaskRunner {
             Process p = new ProcessBuilder(step).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (p.waitFor() != 0) return "Could not prepare the task's Python environment (" + String.join(" ", step.subList(0, 3)) + "): " + out.strip();
+            if (step == steps.get(0)) seeTaskPythonPackages(venv);
         }
         return null;
+    }
+
+    /** Adds the task Python's site-packages to the per-run venv's path, after the venv's own packages. */
+    private void seeTaskPythonPackages(Path venv) throws IOException {
+        List<String> site = taskPython.probe().sitePackages();
+        if (site.isEmpty()) return;
+        try (var dirs = Files.list(venv.resolve("lib"))) {
+            for (Path lib : dirs.filter(d -> d.getFileName().toString().startsWith("python")).toList()) {
+                Path sitePackages = lib.resolve("site-packages");
+                if (Files.isDirectory(sitePackages)) Files.writeString(sitePackages.resolve("minilake-task-python.pth"), String.join("\n", site) + "\n");
+            }
+        }
     }
 
     private Result notebook(JsonNode task, Context ctx) throws Exception {
@@ -218,7 +235,7 @@ final class TaskRunner {
 
     private Result python(JsonNode task, Context ctx, String mode, Path file, List<String> args, Map<String, String> widgets) throws Exception {
         Path venvPython = ctx.workDir().resolve("venv/bin/python");
-        String interpreter = "wheel".equals(mode) && Files.isExecutable(venvPython) ? venvPython.toString() : settings.python();
+        String interpreter = "wheel".equals(mode) && Files.isExecutable(venvPython) ? venvPython.toString() : taskPython.interpreter();
         List<String> command = new ArrayList<>(List.of(interpreter, "-u", pythonDir.resolve("minilake_runner.py").toString(), mode, file.toString()));
         command.addAll(args);
         String token = HexFormat.of().formatHex(random(16));
@@ -304,19 +321,34 @@ final class TaskRunner {
         return launchAndWait(task, ctx, "spark_jar_task", command, env, secretEnv);
     }
 
-    /** A task whose source uses Spark waits for the warm Spark (started on demand); others never start it. */
+    /**
+     * A task whose source uses Spark waits for the warm Spark (started on demand); others never start
+     * it, nor do tasks whose Python has no pyspark (they fail on the import, with the fix in the message).
+     */
     private Optional<String> sparkRemote(Path file) throws InterruptedException {
         if (spark.isEmpty()) return Optional.empty();
-        if (!usesSpark(file)) return spark.get().connectUrl();
+        if (!usesSpark(file) || !taskPython.probe().pyspark()) return spark.get().connectUrl();
         return spark.get().awaitConnectUrl(Duration.ofMinutes(5));
     }
 
+    /** Whether a task's source mentions Spark: the script or notebook, or the .py files inside a wheel task's wheels. */
     static boolean usesSpark(Path file) {
-        try {
-            return USES_SPARK.matcher(Files.readString(file)).find();
-        } catch (IOException | RuntimeException e) {
-            return false;
+        for (String part : file.toString().split(java.io.File.pathSeparator)) {
+            try {
+                if (part.endsWith(".whl")) {
+                    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(part)) {
+                        for (var e : java.util.Collections.list(zip.entries())) {
+                            if (e.getName().endsWith(".py") && USES_SPARK.matcher(new String(zip.getInputStream(e).readAllBytes(), StandardCharsets.UTF_8)).find()) return true;
+                        }
+                    }
+                } else if (USES_SPARK.matcher(Files.readString(Path.of(part))).find()) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                // unreadable: treated as not using Spark (the task still gets a warm Spark's URL if it is up)
+            }
         }
+        return false;
     }
 
     private static final java.util.regex.Pattern USES_SPARK = java.util.regex.Pattern.compile("(?i)pyspark|sparksession|\\bspark\\b");
@@ -332,7 +364,14 @@ final class TaskRunner {
         String state = o.timedOut() ? "TIMEDOUT" : o.cancelled() ? "CANCELED" : "FAILED";
         String error = read(dir.resolve("error.txt"));
         if (error == null) error = o.message();
-        return new Result(state, o.message(), logs, secrets.redact(error), trace, secrets.redact(nbResult), values, null, null);
+        String message = o.message();
+        // a task that could not import pyspark says how to give tasks a Python that has it
+        Optional<String> fix = taskPython.hintFor(error).or(() -> taskPython.hintFor(trace));
+        if (fix.isPresent()) {
+            message = (message == null || message.isBlank() ? "" : message + ". ") + fix.get();
+            error = (error == null ? "" : error.strip() + "\n") + fix.get();
+        }
+        return new Result(state, message, logs, secrets.redact(error), trace, secrets.redact(nbResult), values, null, null);
     }
 
     private void clusterEnv(JsonNode task, Context ctx, Map<String, String> env, Map<String, String> secretEnv) {

@@ -9,8 +9,8 @@ import java.util.Base64;
 /**
  * A Python Spark Connect task on the warm Spark: {@code jobs/run-now} of a one-task job whose
  * spark_python_task opens {@code SparkSession.builder.getOrCreate()} (SPARK_REMOTE) and counts a
- * range, until {@code runs/get} says TERMINATED. Spark is warmed in prepare. The server's
- * MINILAKE_PYTHON must have pyspark (e.g. the tests' .venv).
+ * range, until {@code runs/get} says TERMINATED. Spark is warmed in prepare.
+ * The server's task Python must have pyspark: the task environment the build prepares has it.
  */
 final class SparkTaskScenario implements Bench.Scenario {
     private static final ObjectMapper JSON = new ObjectMapper();

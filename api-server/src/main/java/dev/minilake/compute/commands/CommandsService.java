@@ -13,6 +13,7 @@ import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.python.TaskPython;
 import dev.minilake.engines.spark.WarmSpark;
 import dev.minilake.sql.QueryResult;
 import dev.minilake.sql.StatementsService;
@@ -63,6 +64,7 @@ public class CommandsService implements ClusterListener {
     });
 
     private final ScopedTokens scopedTokens;
+    private final String taskPython;
 
     public CommandsService(ClustersService clusters, StatementsService statements, ObjectProvider<WarmSpark> spark,
                            ServerAddress address, Settings settings, ObjectMapper json, DataDir dataDir,
@@ -75,6 +77,8 @@ public class CommandsService implements ClusterListener {
         this.settings = settings;
         this.json = json;
         this.pythonDir = dataDir.area("commands-python");
+        // execution contexts run Python as job tasks do, in the task environment with pyspark-client
+        this.taskPython = TaskPython.resolve(settings).interpreter();
         install(pythonDir);
         clusters.addListener(this);
     }
@@ -291,7 +295,7 @@ public class CommandsService implements ClusterListener {
                 while (warm.state() == WarmSpark.State.STARTING && System.currentTimeMillis() < deadline) Thread.sleep(100);
                 warm.connectUrl().ifPresent(url -> env.put("SPARK_REMOTE", url));
             }
-            PythonProcess p = new PythonProcess(settings.python(), pythonDir, env, json);
+            PythonProcess p = new PythonProcess(taskPython, pythonDir, env, json);
             ctx.python = p;
             if (!contexts.containsKey(ctx.id)) {
                 p.close();
@@ -299,7 +303,7 @@ public class CommandsService implements ClusterListener {
             }
             ctx.status = "Running";
         } catch (Exception e) {
-            ctx.error = "Python could not be started (" + settings.python() + "): " + e.getMessage();
+            ctx.error = "Python could not be started (" + taskPython + "): " + e.getMessage();
             ctx.status = "Error";
         }
     }

@@ -46,8 +46,12 @@ public final class Settings {
             new Option(null, "MINILAKE_USER", "EMAIL", "dev@minilake.local", "userName of the current (admin) user",
                     (s, v) -> s.userName = v),
             new Option(null, "MINILAKE_PYTHON", "PATH", "python3",
-                    "Python interpreter for job tasks (spark_python_task, notebooks)",
+                    "Python interpreter for JupyterLab, and for job tasks when there is no task environment",
                     (s, v) -> s.python = v),
+            new Option(null, "MINILAKE_TASK_PYTHON", "PATH", null,
+                    "Python interpreter for job tasks (spark_python_task, notebooks, wheels); default: the task environment"
+                            + " the build prepares beside the jar (task-python/), else MINILAKE_PYTHON",
+                    (s, v) -> s.taskPython = v),
             new Option(null, "MINILAKE_EXECUTOR", "local|kubernetes", "local",
                     "where job tasks run: local processes on this machine, or MiniLakeJob pods via the operator",
                     (s, v) -> s.executor = parseExecutor(v)),
@@ -120,6 +124,7 @@ public final class Settings {
     private Path tlsCert;
     private Path tlsKey;
     private String python = "python3";
+    private String taskPython;
     private String executor = "local";
     private List<Path> storageRoots = List.of();
     private Path initDir;
@@ -218,6 +223,11 @@ public final class Settings {
 
     public String python() {
         return python;
+    }
+
+    /** MINILAKE_TASK_PYTHON, or null to use the task environment beside the jar (see TaskPython). */
+    public String taskPython() {
+        return taskPython;
     }
 
     public String executor() {
