@@ -130,6 +130,8 @@ final class SqlEndpoint {
         Iterator<Row> rows;
         StructType schema;
         try {
+            // Spark reads configuration (catalog plugins among it) from the thread's active session
+            SparkSession.setActiveSession(s.spark);
             applyConf(s, req.path("conf"));
             use(s, req.path("catalog").asText(null), req.path("schema").asText(null));
             String sql = req.path("statement").asText("");
@@ -192,12 +194,12 @@ final class SqlEndpoint {
     }
 
     /** The session's SET configurations, as the api-server holds them: set what changed, unset what went. */
-    private static void applyConf(Session s, JsonNode conf) {
+    private void applyConf(Session s, JsonNode conf) {
         Map<String, String> wanted = new HashMap<>();
         conf.fields().forEachRemaining(e -> wanted.put(e.getKey(), e.getValue().asText()));
         for (String k : Map.copyOf(s.conf).keySet()) {
             if (!wanted.containsKey(k)) {
-                unset(s.spark, k);
+                unset(s.spark, k, root);
                 s.conf.remove(k);
             }
         }
@@ -212,10 +214,13 @@ final class SqlEndpoint {
         }
     }
 
-    private static void unset(SparkSession spark, String key) {
+    /** Back to what the warm Spark starts sessions with (e.g. UTC, ANSI), not to Spark's built-in default. */
+    private static void unset(SparkSession spark, String key, SparkSession root) {
         try {
-            spark.conf().unset(key);
+            scala.Option<String> start = root.conf().getOption(key);
             if (key.equals("spark.sql.ansi.enabled")) spark.conf().set(key, "true");
+            else if (start.isDefined()) spark.conf().set(key, start.get());
+            else spark.conf().unset(key);
         } catch (RuntimeException ignored) {
             // was never applied
         }
