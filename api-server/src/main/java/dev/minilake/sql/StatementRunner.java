@@ -165,9 +165,17 @@ final class StatementRunner {
                 exec.succeed(spool(exec, new SparkRows(result)));
             }
         } catch (SparkSqlException e) {
-            if (!e.isUnavailable() || duckdbError == null) throw e;
-            throw new SparkSqlException(e.errorClass(), e.sqlState(), e.getMessage() + " DuckDB could not run it either: "
-                    + SqlErrors.of(duckdbError).error().message());
+            if (duckdbError == null) throw e;
+            // Spark was only asked because DuckDB failed: without Spark, or when Spark fails the same
+            // way (e.g. both find a syntax error), DuckDB's error, already in Spark's terms, stands
+            SqlErrors.Failure duck = SqlErrors.of(duckdbError);
+            // and so does it when Spark's error has no real class (a legacy one, e.g. "Catalog main does not support functions")
+            if (e.isUnavailable() || duck.error().message().startsWith("[" + e.errorClass() + "]")
+                    || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")) {
+                exec.fail(duck);
+                return;
+            }
+            throw e;
         } finally {
             if (lease != null) lease.close();
         }

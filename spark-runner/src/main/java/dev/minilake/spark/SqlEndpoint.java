@@ -322,7 +322,8 @@ final class SqlEndpoint {
             g.writeStringField("error_class", st.getCondition());
             g.writeStringField("sql_state", st.getSqlState());
             // an analysis error's getMessage() appends the logical plan, which is Spark's internals
-            g.writeStringField("message", cause instanceof AnalysisException ae ? ae.getSimpleMessage() : cause.getMessage());
+            String m = cause instanceof AnalysisException ae ? ae.getSimpleMessage() : cause.getMessage();
+            g.writeStringField("message", m.startsWith("[") ? m : "[" + st.getCondition() + "] " + m);
         } else {
             String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             g.writeStringField("error_class", "INTERNAL_ERROR");

@@ -51,19 +51,21 @@ public final class EngineRouter {
     }
 
     /**
-     * Whether a query DuckDB failed may get an answer from Spark instead: DuckDB could not parse,
-     * bind or convert it, or lacks a function. Not when the failure is the user's and Spark would
-     * say the same (a missing table, schema or catalog), nor for the lake's own rules.
+     * Whether a query DuckDB failed may get an answer from Spark instead: DuckDB could not parse it,
+     * lacks a function or an overload of it, or has not implemented a construct. Not when the failure
+     * is the user's and Spark would say the same: a missing table, schema, catalog or column, a
+     * missing GROUP BY column, a bad cast; nor for the lake's own rules.
      */
     public static boolean sparkMayAnswer(Throwable duckdbError) {
         String m = message(duckdbError);
         if (m.contains("Permission Error") || m.contains("locked") || m.contains("INSUFFICIENT_PERMISSIONS")
                 || m.contains("PATH_NOT_ALLOWED") || m.contains("Interrupt") || m.contains("canceled")) return false;
-        if (m.contains("Catalog Error") && (m.contains("Table with name") || m.contains("Schema with name")
-                || (m.contains("Catalog \"") && m.contains("does not exist")))) return false;
-        return m.contains("Parser Error") || m.contains("Binder Error") || m.contains("Catalog Error")
-                || m.contains("Not implemented Error") || m.contains("Conversion Error") || m.contains("Invalid Input Error")
-                || m.contains("Out of Range Error") || m.contains("syntax error");
+        if (m.contains("Function with name") && m.contains("does not exist")) return true;
+        if (m.contains("Catalog Error")) return false;
+        if (m.contains("Binder Error")) {
+            return !(m.contains("Referenced column") || m.contains("must appear in the GROUP BY") || m.contains("not found in FROM clause"));
+        }
+        return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error");
     }
 
     private static String message(Throwable e) {
