@@ -71,7 +71,7 @@ public class QueryHistoryService {
         String warehouse = e.request.warehouse_id();
         return new QueryInfo(e.id, e.request.statement(), status, error, endMs == null ? null : endMs - e.createdMs,
                 rows, warehouse, warehouse, user, user, e.createdMs, endMs, endMs, statementType(e.request.statement()),
-                e.request.session_id(), fin);
+                e.request.session_id(), fin, e.engine);
     }
 
     /** The SDK's QueryStatementType (SELECT, INSERT, CREATE, ...), from the statement's first word. */

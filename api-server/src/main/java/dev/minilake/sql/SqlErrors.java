@@ -126,6 +126,17 @@ final class SqlErrors {
         return b > a ? "Path '" + m.substring(a + 1, b) + "'" : "The path";
     }
 
+    /** A Spark failure as it is: Spark's message (led by its error class) and SQL state. */
+    static Failure spark(dev.minilake.engines.spark.SparkSqlException e) {
+        return failure(e.isUnavailable() ? "TEMPORARILY_UNAVAILABLE" : "BAD_REQUEST", e.getMessage(), e.sqlState());
+    }
+
+    /** A construct DuckDB cannot run, on a warehouse pinned to DuckDB: say so, and how to get Spark. */
+    static Failure unsupportedOnDuckDb(String message) {
+        return failure("BAD_REQUEST", "[UNSUPPORTED_FEATURE] " + message + ". This warehouse pins its engine to duckdb (tag "
+                + dev.minilake.engines.routing.EngineMode.TAG + "); tag it auto or spark to run this statement on Spark.", "0A000");
+    }
+
     static Failure unboundParameter(String name) {
         return failure("BAD_REQUEST", "[UNBOUND_SQL_PARAMETER] Found the unbound parameter: " + name
                 + ". Please fix `parameters` and provide a mapping of the parameter.", "42P02");

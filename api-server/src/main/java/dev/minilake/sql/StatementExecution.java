@@ -22,6 +22,8 @@ final class StatementExecution {
     final Path dir;
     final long createdMs = System.currentTimeMillis();
     volatile SqlContext context;
+    /** The engine that ran (or is running) the statement: duckdb or spark, for query history and the log. */
+    volatile String engine;
 
     private final CountDownLatch finished = new CountDownLatch(1);
     private State state = State.PENDING;

@@ -1,6 +1,16 @@
 package dev.minilake.sql;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.routing.EngineMode;
+import dev.minilake.engines.routing.EngineRouter;
+import dev.minilake.engines.routing.EngineRouter.Engine;
+import dev.minilake.engines.spark.SparkResult;
+import dev.minilake.engines.spark.SparkSql;
+import dev.minilake.engines.spark.SparkSqlException;
+import dev.minilake.engines.spark.SparkStatement;
+import dev.minilake.engines.sqltranslate.UnsupportedConstructException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import dev.minilake.engines.sqltranslate.Command;
 import dev.minilake.engines.sqltranslate.SessionFacts;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
@@ -22,14 +32,18 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Consumer;
 
 /**
- * Runs one statement on its own DuckDB connection: translate, set the context, bind named
- * parameters, execute, spool rows to chunk files. DuckDB serializes writers itself; a conflict is a
- * FAILED statement.
+ * Runs one statement: guard, route (see {@link EngineRouter}), then on DuckDB translate, set the
+ * context, bind named parameters, execute; or on Spark in the session's Spark session; and spool
+ * rows to chunk files. DuckDB serializes writers itself; a conflict is a FAILED statement.
  */
 final class StatementRunner {
+    private static final Logger log = LoggerFactory.getLogger("minilake.sql");
     private final DuckDbEngine duckdb;
     private final SqlSessionsService sessions;
     /** What current_user() answers: the workspace's user, as Databricks answers the caller's name. */
@@ -38,9 +52,15 @@ final class StatementRunner {
     private final ResultSpool spool;
     private final ArrowSpool arrowSpool;
     private final DeltaSql deltaSql;
+    private final SparkSql spark;
+    /** A warehouse id → the engine its tag pins. */
+    private final Function<String, EngineMode> engineModes;
 
     StatementRunner(DuckDbEngine duckdb, SqlSessionsService sessions, String userName, CatalogDdl catalogDdl, ResultSpool spool,
-                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths) {
+                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark,
+                    Function<String, EngineMode> engineModes) {
+        this.spark = spark;
+        this.engineModes = engineModes;
         this.userName = userName;
         this.volumePaths = volumePaths;
         this.duckdb = duckdb;
@@ -55,11 +75,25 @@ final class StatementRunner {
 
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
+        long started = System.nanoTime();
+        String sql = exec.request.statement();
         try {
-            StatementGuard.check(exec.request.statement());
-            var delta = deltaSql.plan(exec.request.statement(), exec.context);
+            StatementGuard.check(sql);
+            EngineMode mode = engineModes.apply(exec.request.warehouse_id());
             SessionState session = exec.request.session_id() != null ? sessions.state(exec.request.session_id())
                     : SessionState.forOneStatement(duckdb);
+            // USE, SET and RESET change MiniLake's session, which every later statement brings to its engine
+            if (mode == EngineMode.SPARK && !sessionCommand(sql)) {
+                onSpark(exec, session, "the warehouse's " + EngineMode.TAG + " tag is spark", null);
+                return;
+            }
+            Optional<String> exact = mode == EngineMode.AUTO ? EngineRouter.sparkFirst(sql) : Optional.empty();
+            if (exact.isPresent()) {
+                onSpark(exec, session, exact.get(), null);
+                return;
+            }
+            exec.engine = Engine.DUCKDB.label();
+            var delta = deltaSql.plan(sql, exec.context);
             if (delta.isPresent()) {
                 try (SessionState.Lease lease = session.lease()) {
                     use(lease.connection(), exec.context);
@@ -67,15 +101,83 @@ final class StatementRunner {
                 }
                 return;
             }
-            Translation t = SqlTranslator.translate(exec.request.statement(), volumePaths);
-            try (SessionState.Lease lease = session.lease()) {
-                use(lease.connection(), exec.context);
-                exec.succeed(execute(lease.connection(), exec, t, onUse, session));
+            Translation t;
+            try {
+                t = SqlTranslator.translate(sql, volumePaths);
+            } catch (UnsupportedConstructException e) {
+                if (mode == EngineMode.AUTO && EngineRouter.readOnly(sql)) {
+                    onSpark(exec, session, "DuckDB cannot translate it", e);
+                } else if (mode == EngineMode.DUCKDB) {
+                    exec.fail(SqlErrors.unsupportedOnDuckDb(e.getMessage()));
+                } else {
+                    throw e;
+                }
+                return;
+            }
+            try {
+                try (SessionState.Lease lease = session.lease()) {
+                    use(lease.connection(), exec.context);
+                    exec.succeed(execute(lease.connection(), exec, t, onUse, session));
+                }
+            } catch (Exception e) {
+                // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
+                if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !EngineRouter.readOnly(sql)
+                        || !EngineRouter.sparkMayAnswer(e)) throw e;
+                onSpark(exec, session, "DuckDB failed", e);
             }
         } catch (UnboundParameter e) {
             exec.fail(SqlErrors.unboundParameter(e.getMessage()));
+        } catch (SparkSqlException e) {
+            exec.fail(SqlErrors.spark(e));
         } catch (Throwable e) {
             if (!exec.isTerminal()) exec.fail(SqlErrors.of(e));
+        } finally {
+            long ms = (System.nanoTime() - started) / 1_000_000;
+            if (Engine.SPARK.label().equals(exec.engine)) log.info("statement {} ran on spark in {} ms ({})", exec.id, ms, exec.state());
+            else if (log.isDebugEnabled()) log.debug("statement {} ran on duckdb in {} ms ({})", exec.id, ms, exec.state());
+        }
+    }
+
+    /** Statements MiniLake answers from its session state whatever the engine. */
+    private static boolean sessionCommand(String sql) {
+        var t = dev.minilake.engines.sqltranslate.SqlTokenizer.significant(sql);
+        if (t.isEmpty()) return false;
+        String first = t.get(0).text().toUpperCase(Locale.ROOT);
+        return first.equals("USE") || first.equals("SET") || first.equals("RESET");
+    }
+
+    /**
+     * Runs the statement on Spark, in the Spark session of its MiniLake session (holding the session,
+     * so its statements stay in order), with its catalog, schema and SET configurations.
+     */
+    private void onSpark(StatementExecution exec, SessionState session, String reason, Throwable duckdbError) throws Exception {
+        exec.engine = Engine.SPARK.label();
+        log.debug("statement {} goes to spark: {}", exec.id, reason);
+        boolean named = exec.request.session_id() != null;
+        SessionState.Lease lease = named ? session.lease() : null;
+        try {
+            Long limit = exec.request.row_limit();
+            List<SparkStatement.Parameter> params = exec.request.parameters() == null ? List.of()
+                    : exec.request.parameters().stream().map(p -> new SparkStatement.Parameter(p.name(), p.type(), p.value())).toList();
+            SparkStatement st = new SparkStatement(exec.request.statement(), exec.request.session_id(), exec.context.catalog(),
+                    exec.context.schema(), named ? Map.copyOf(session.conf()) : Map.of(), params, limit == null ? 0 : limit + 1);
+            try (SparkResult result = spark.execute(st)) {
+                exec.succeed(spool(exec, new SparkRows(result)));
+            }
+        } catch (SparkSqlException e) {
+            if (duckdbError == null) throw e;
+            // Spark was only asked because DuckDB failed: without Spark, or when Spark fails the same
+            // way (e.g. both find a syntax error), DuckDB's error, already in Spark's terms, stands
+            SqlErrors.Failure duck = SqlErrors.of(duckdbError);
+            // and so does it when Spark's error has no real class (a legacy one, e.g. "Catalog main does not support functions")
+            if (e.isUnavailable() || duck.error().message().startsWith("[" + e.errorClass() + "]")
+                    || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")) {
+                exec.fail(duck);
+                return;
+            }
+            throw e;
+        } finally {
+            if (lease != null) lease.close();
         }
     }
 

@@ -53,7 +53,8 @@ public class StatementsService implements AutoCloseable {
     public StatementsService(DuckDbEngine duckdb, DataDir dataDir, QueryHistoryService history, SqlSessionsService sessions,
                              CatalogsService catalogs, SchemasService schemas, dev.minilake.catalog.TablesService tables,
                              dev.minilake.engines.delta.DeltaTables delta, dev.minilake.catalog.VolumesService volumes,
-                             dev.minilake.core.settings.Settings settings) {
+                             dev.minilake.core.settings.Settings settings, dev.minilake.engines.spark.SparkSql spark,
+                             WarehousesService warehouses) {
         AtomicInteger n = new AtomicInteger();
         int threads = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000), r -> {
@@ -64,7 +65,7 @@ public class StatementsService implements AutoCloseable {
         VolumePaths volumePaths = new VolumeFilePaths(volumes);
         this.runner = new StatementRunner(duckdb, sessions, settings.userName(), new CatalogDdl(catalogs, schemas), new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK),
                 new ArrowSpool(this::arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK), new DeltaSql(tables, delta, volumePaths),
-                volumePaths);
+                volumePaths, spark, warehouses::engineMode);
         this.history = history;
         this.sessions = sessions;
         this.results = dataDir.area("results");

@@ -5,6 +5,7 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
+import dev.minilake.engines.routing.EngineMode;
 import dev.minilake.sql.WarehouseDtos.DataSource;
 import dev.minilake.sql.WarehouseDtos.OdbcParams;
 import dev.minilake.sql.WarehouseDtos.Warehouse;
@@ -25,7 +26,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * SQL warehouses as a state machine, named like the SDK's WarehousesAPI: STARTING→RUNNING and
  * STOPPING→STOPPED are scheduled transitions, auto_stop_mins a timer; all tracked and cancelled on
- * reset. No compute is behind a warehouse: statements run on DuckDB whatever its state.
+ * reset. No compute is behind a warehouse: statements run on DuckDB or the warm Spark whatever its
+ * state, as its {@code minilake.engine} tag says (see {@link EngineMode}).
  */
 @Service
 public class WarehousesService implements AutoCloseable {
@@ -42,6 +44,8 @@ public class WarehousesService implements AutoCloseable {
     });
     private final Map<String, ScheduledFuture<?>> transitions = new ConcurrentHashMap<>();
     private final Map<String, ScheduledFuture<?>> autoStops = new ConcurrentHashMap<>();
+    /** Each warehouse's engine (its minilake.engine tag), read per statement; dropped on every change. */
+    private final Map<String, EngineMode> engineModes = new ConcurrentHashMap<>();
 
     public WarehousesService(Store store, Settings settings) {
         this.warehouses = store.collection("sql_warehouse", Warehouse.class);
@@ -51,6 +55,7 @@ public class WarehousesService implements AutoCloseable {
 
     public String create(WarehouseSpec s, String baseUrl) {
         if (s.name() == null || s.name().isBlank()) throw ApiException.missingField("name");
+        engineMode(s.tags());
         byte[] b = new byte[8];
         RANDOM.nextBytes(b);
         String id = HexFormat.of().formatHex(b);
@@ -111,6 +116,8 @@ public class WarehousesService implements AutoCloseable {
 
     public synchronized void edit(String id, WarehouseSpec s) {
         Warehouse w = get(id);
+        engineMode(s.tags());
+        engineModes.remove(id);
         Warehouse e = new Warehouse(id, or(s.name(), w.name()), or(s.cluster_size(), w.cluster_size()),
                 or(s.auto_stop_mins(), w.auto_stop_mins()), or(s.min_num_clusters(), w.min_num_clusters()),
                 or(s.max_num_clusters(), w.max_num_clusters()), w.num_clusters(), w.num_active_sessions(),
@@ -127,6 +134,7 @@ public class WarehousesService implements AutoCloseable {
         get(id);
         cancelTimers(id);
         warehouses.delete(id);
+        engineModes.remove(id);
     }
 
     public synchronized void start(String id) {
@@ -157,8 +165,27 @@ public class WarehousesService implements AutoCloseable {
         config.put("workspace", body);
     }
 
+    /**
+     * The engine statements on {@code warehouseId} run on: its {@code minilake.engine} tag, AUTO when
+     * untagged or when no such warehouse exists (statements name any id, as the SDK's examples do).
+     */
+    public EngineMode engineMode(String warehouseId) {
+        if (warehouseId == null) return EngineMode.AUTO;
+        return engineModes.computeIfAbsent(warehouseId, id -> warehouses.get(id).map(w -> EngineMode.fromTags(w.tags())).orElse(EngineMode.AUTO));
+    }
+
+    /** Checks the tag's value when a warehouse is created or edited. */
+    private static void engineMode(JsonNode tags) {
+        try {
+            EngineMode.fromTags(tags);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+    }
+
     /** Stops every timer (reset and shutdown). */
     void quiesce() {
+        engineModes.clear();
         transitions.keySet().forEach(this::cancelTimers);
         autoStops.keySet().forEach(this::cancelTimers);
     }

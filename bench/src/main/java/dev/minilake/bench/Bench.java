@@ -46,6 +46,7 @@ public final class Bench {
         register(new JobSubmitScenario(true));
         register(new SparkColdScenario());
         register(new SparkTaskScenario());
+        register(new SparkSqlScenario());
         register(new DeltaScenarios.Insert());
         register(new DeltaScenarios.Scan());
         register(new FilesThroughputScenario());

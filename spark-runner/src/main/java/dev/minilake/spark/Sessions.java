@@ -25,7 +25,8 @@ final class Sessions {
                 .config(MiniLakeCatalog.CONF_URI, uri)
                 .config("spark.sql.warehouse.dir", dataDir.resolve("spark-warehouse").toUri().toString())
                 .config("spark.local.dir", dataDir.resolve("spark-tmp").toString())
-                .config("spark.sql.session.timeZone", "UTC");
+                .config("spark.sql.session.timeZone", "UTC")
+                .config("spark.sql.ansi.enabled", "true"); // as on Databricks SQL
         if (token != null && !token.isBlank()) b.config(MiniLakeCatalog.CONF_TOKEN, token);
         return b;
     }

@@ -12,6 +12,7 @@ import org.springframework.util.function.SingletonSupplier;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -104,17 +105,20 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
         return m;
     }
 
+    /** Why the warm Spark is not warm (its last start failure), if known. */
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
     /**
-     * Runs one Spark SQL statement on the warm Spark (starting it if needed) and returns its result
-     * as JSON {@code {columns:[{name,type}], rows:[[string|null...]]}}, for work Kernel and DuckDB don't do.
+     * POSTs a JSON request to the warm Spark's loopback endpoint (e.g. {@code /sql}), with the secret
+     * only this server knows; the caller has waited for {@link #awaitConnectUrl}. The body streams.
      */
-    public String sql(String statement, Duration timeout) throws IOException, InterruptedException {
-        if (awaitConnectUrl(timeout).isEmpty()) throw new IOException("the warm Spark is " + state + (failure == null ? "" : ": " + failure));
-        HttpResponse<String> r = http.obtain().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/sql"))
-                .header("X-MiniLake-Spark-Secret", secret).timeout(timeout)
-                .POST(HttpRequest.BodyPublishers.ofString(statement)).build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) throw new IOException("Spark SQL failed: " + r.body());
-        return r.body();
+    HttpResponse<InputStream> post(String path, byte[] json) throws IOException, InterruptedException {
+        if (state != State.WARM) throw new IOException("the warm Spark is " + state);
+        return http.obtain().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + path))
+                .header("X-MiniLake-Spark-Secret", secret).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json)).build(), HttpResponse.BodyHandlers.ofInputStream());
     }
 
     private void launch() {
@@ -135,6 +139,7 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                     .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
             pb.environment().put("MINILAKE_SPARK_SECRET", secret);
+            pb.environment().put("SPARK_USER", settings.userName()); // current_user() answers as MiniLake's user, as on Databricks
             ScopedTokens.removeServerCredentials(pb.environment());
             identity = scopedTokens.issue("warm Spark");
             pb.environment().put("DATABRICKS_TOKEN", identity.value());

@@ -31,6 +31,7 @@ public final class CatalogRegistrar {
         try {
             catalogs = new UcClient(uri, conf.getConfString(MiniLakeCatalog.CONF_TOKEN, System.getenv("DATABRICKS_TOKEN"))).listCatalogs();
         } catch (RuntimeException e) {
+            System.err.println("MiniLake catalogs not refreshed from " + uri + ": " + e);
             return; // MiniLake unreachable: names resolve as before, and the query says what is missing
         }
         for (String c : catalogs) register(conf, c, uri);

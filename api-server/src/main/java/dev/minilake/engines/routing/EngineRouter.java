@@ -1,0 +1,82 @@
+package dev.minilake.engines.routing;
+
+import dev.minilake.engines.sqltranslate.SparkExactFunctions;
+import dev.minilake.engines.sqltranslate.SqlToken;
+import dev.minilake.engines.sqltranslate.SqlTokenizer;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which engine runs a statement, per statement. In {@code auto}: queries go to DuckDB unless they
+ * call a function DuckDB is known to answer differently ({@link SparkExactFunctions}), and go to
+ * Spark when DuckDB cannot translate them or fails in a way Spark may answer. Writes stay on DuckDB
+ * (MANAGED tables are DuckDB's). A warehouse tag pins one engine ({@link EngineMode}).
+ */
+public final class EngineRouter {
+    /** The engines, by the names query history and the log use. */
+    public enum Engine {
+        DUCKDB, SPARK;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private static final Set<String> QUERY_STARTS = Set.of("SELECT", "WITH", "VALUES", "FROM", "TABLE");
+    private static final Set<String> WRITES = Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "TRUNCATE");
+
+    private EngineRouter() {
+    }
+
+    /** A query that only reads (SELECT, WITH, VALUES, set operations, DESCRIBE FUNCTION): the statements Spark may take over. */
+    public static boolean readOnly(String sql) {
+        List<SqlToken> t = SqlTokenizer.significant(sql);
+        if (t.isEmpty()) return false;
+        String first = word(t, 0);
+        if (first.equals("DESCRIBE") || first.equals("DESC")) return word(t, 1).equals("FUNCTION");
+        if (!QUERY_STARTS.contains(first) && !t.get(0).isSymbol("(")) return false;
+        for (SqlToken tok : t) {
+            if (tok.kind() == SqlToken.Kind.WORD && WRITES.contains(tok.text().toUpperCase(Locale.ROOT))) return false;
+        }
+        return true;
+    }
+
+    /** In auto mode, why a query goes straight to Spark (it calls a function DuckDB answers differently), if it does. */
+    public static Optional<String> sparkFirst(String sql) {
+        if (!readOnly(sql)) return Optional.empty();
+        return SparkExactFunctions.calledIn(sql).map(fn -> "calls " + fn + "()");
+    }
+
+    /**
+     * Whether a query DuckDB failed may get an answer from Spark instead: DuckDB could not parse it,
+     * lacks a function or an overload of it, or has not implemented a construct. Not when the failure
+     * is the user's and Spark would say the same: a missing table, schema, catalog or column, a
+     * missing GROUP BY column, a bad cast; nor for the lake's own rules.
+     */
+    public static boolean sparkMayAnswer(Throwable duckdbError) {
+        String m = message(duckdbError);
+        if (m.contains("Permission Error") || m.contains("locked") || m.contains("INSUFFICIENT_PERMISSIONS")
+                || m.contains("PATH_NOT_ALLOWED") || m.contains("Interrupt") || m.contains("canceled")) return false;
+        if (m.contains("Function with name") && m.contains("does not exist")) return true;
+        if (m.contains("Catalog Error")) return false;
+        if (m.contains("Binder Error")) {
+            return !(m.contains("Referenced column") || m.contains("must appear in the GROUP BY") || m.contains("not found in FROM clause"));
+        }
+        return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error");
+    }
+
+    private static String message(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = e; c != null && b.length() < 10_000; c = c.getCause() == c ? null : c.getCause()) {
+            if (c.getMessage() != null) b.append(c.getMessage()).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String word(List<SqlToken> t, int i) {
+        return i < t.size() && t.get(i).kind() == SqlToken.Kind.WORD ? t.get(i).text().toUpperCase(Locale.ROOT) : "";
+    }
+}

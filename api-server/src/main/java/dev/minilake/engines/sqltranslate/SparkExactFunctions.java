@@ -1,0 +1,87 @@
+package dev.minilake.engines.sqltranslate;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Functions whose DuckDB translation is known to answer differently from Spark, with why: a query
+ * that calls one goes to Spark in the {@code auto} engine mode, as only Spark answers it exactly.
+ * Data, not logic; grow it as the conformance corpus finds differences.
+ */
+public final class SparkExactFunctions {
+    static final Map<String, String> DIFFERS = Map.ofEntries(
+            Map.entry("regexp_extract", "Java regex groups and escapes; DuckDB answers '' where Spark answers the match"),
+            Map.entry("regexp_extract_all", "Java regex groups and escapes"),
+            Map.entry("regexp_replace", "Java regex replacement syntax ($1, not \\1)"),
+            Map.entry("rlike", "Java regex semantics"),
+            Map.entry("regexp", "Java regex semantics"),
+            Map.entry("regexp_like", "Java regex semantics"),
+            Map.entry("from_json", "Spark's schema DDL and parse modes"),
+            Map.entry("to_json", "Spark's JSON of structs and maps (field order, map keys, nulls)"),
+            Map.entry("schema_of_json", "Spark's inferred types"),
+            Map.entry("get_json_object", "Spark's JSON path dialect"),
+            Map.entry("json_tuple", "a generator with Spark's column names"),
+            Map.entry("transform", "higher-order function with Spark's lambda syntax"),
+            Map.entry("filter", "higher-order function with Spark's lambda syntax"),
+            Map.entry("aggregate", "higher-order function with Spark's lambda syntax"),
+            Map.entry("reduce", "higher-order function with Spark's lambda syntax"),
+            Map.entry("exists", "higher-order function with Spark's lambda syntax"),
+            Map.entry("forall", "higher-order function with Spark's lambda syntax"),
+            Map.entry("zip_with", "higher-order function with Spark's lambda syntax"),
+            Map.entry("map_filter", "higher-order function with Spark's lambda syntax"),
+            Map.entry("transform_keys", "higher-order function with Spark's lambda syntax"),
+            Map.entry("transform_values", "higher-order function with Spark's lambda syntax"),
+            Map.entry("array_sort", "Spark's comparator lambda and null ordering"),
+            Map.entry("array_prepend", "Spark keeps NULL elements"),
+            Map.entry("from_unixtime", "Spark's datetime pattern letters"),
+            Map.entry("date_format", "Spark's datetime pattern letters"),
+            Map.entry("to_date", "Spark's datetime pattern letters"),
+            Map.entry("to_timestamp", "Spark's datetime pattern letters"),
+            Map.entry("unix_timestamp", "Spark's datetime pattern letters"),
+            Map.entry("months_between", "Spark's month arithmetic (31-day months, rounding to 8 digits)"),
+            Map.entry("format_number", "Spark's number format"),
+            Map.entry("format_string", "Java's Formatter"),
+            Map.entry("printf", "Java's Formatter"),
+            Map.entry("split", "Java regex and Spark's limit"),
+            Map.entry("sentences", "Java's BreakIterator"),
+            Map.entry("inline", "a generator with Spark's column names"),
+            Map.entry("posexplode", "a generator with Spark's column names (pos, col)"),
+            Map.entry("stack", "a generator with Spark's column names"));
+
+    private SparkExactFunctions() {
+    }
+
+    /** Operators that are the same functions: {@code a RLIKE 'x'}, {@code a REGEXP 'x'}. */
+    static final Set<String> OPERATORS = Set.of("rlike", "regexp");
+    /** What follows '(' when the word is SQL syntax, not a call: EXISTS (SELECT ...), FILTER (WHERE ...). */
+    private static final Set<String> SYNTAX_AFTER = Set.of("SELECT", "WITH", "WHERE", "VALUES");
+
+    /**
+     * The first function from the table that {@code sql} calls (a name followed by '(', or one of
+     * the operators), read on tokens, so strings, comments and quoted names never match.
+     */
+    public static Optional<String> calledIn(String sql) {
+        List<SqlToken> t = SqlTokenizer.significant(sql);
+        for (int i = 0; i + 1 < t.size(); i++) {
+            SqlToken name = t.get(i);
+            if (name.kind() != SqlToken.Kind.WORD) continue;
+            String word = name.text().toLowerCase(Locale.ROOT);
+            if (OPERATORS.contains(word) && !t.get(i + 1).isSymbol("(")) return Optional.of(word);
+            if (!t.get(i + 1).isSymbol("(")) continue;
+            if (i + 2 < t.size() && t.get(i + 2).kind() == SqlToken.Kind.WORD
+                    && SYNTAX_AFTER.contains(t.get(i + 2).text().toUpperCase(Locale.ROOT))) continue;
+            if (i > 0 && t.get(i - 1).isSymbol(".")) continue; // a qualified user function, not the built-in
+            String fn = name.text().toLowerCase(Locale.ROOT);
+            if (DIFFERS.containsKey(fn)) return Optional.of(fn);
+        }
+        return Optional.empty();
+    }
+
+    /** Why the DuckDB translation of {@code function} differs, for logs and docs. */
+    public static Optional<String> why(String function) {
+        return Optional.ofNullable(DIFFERS.get(function.toLowerCase(Locale.ROOT)));
+    }
+}
