@@ -75,7 +75,7 @@ final class DeltaSql {
         this.volumePaths = volumePaths;
     }
 
-    Optional<Plan> plan(String sql, SqlContext ctx) {
+    Optional<Plan> plan(dev.minilake.engines.sqltranslate.ParsedSql sql, SqlContext ctx) {
         return DeltaStatements.plan(sql, ctx.catalog(), ctx.schema(),
                 (c, s, n) -> tables.externalTable(c, s, n).isPresent());
     }

@@ -24,20 +24,26 @@ public class QueryHistoryService {
         this.user = settings.userName();
     }
 
-    void started(StatementExecution e) {
-        queries.put(e.id, info(e, "QUEUED", null, null, null, false));
-    }
-
-    void finished(StatementExecution e) {
-        SpooledResult r = e.result();
-        String status = switch (e.state()) {
-            case SUCCEEDED -> "FINISHED";
-            case FAILED -> "FAILED";
-            case CANCELED, CLOSED -> "CANCELED";
-            default -> "RUNNING";
-        };
-        String error = e.failure() == null ? null : e.failure().error().message();
-        queries.put(e.id, info(e, status, error, e.endMs(), r == null ? null : r.totalRows(), true));
+    /**
+     * Records the statement as it is now. Called when it ends, and when its caller stops waiting
+     * for it first; a statement that ends within the wait is written once. The state is read under
+     * the statement's history lock, so the last write is always the latest state.
+     */
+    void record(StatementExecution e) {
+        synchronized (e.historyLock) {
+            StatementExecution.State state = e.state();
+            String status = switch (state) {
+                case PENDING -> "QUEUED";
+                case RUNNING -> "RUNNING";
+                case SUCCEEDED -> "FINISHED";
+                case FAILED -> "FAILED";
+                case CANCELED, CLOSED -> "CANCELED";
+            };
+            boolean ended = e.isTerminal();
+            SpooledResult r = e.result();
+            String error = e.failure() == null ? null : e.failure().error().message();
+            queries.put(e.id, info(e, status, error, ended ? e.endMs() : null, r == null ? null : r.totalRows(), ended));
+        }
     }
 
     public ListQueriesResponse list(Request req) {

@@ -22,6 +22,8 @@ final class StatementExecution {
     final Path dir;
     final long createdMs = System.currentTimeMillis();
     volatile SqlContext context;
+    /** Orders this statement's query-history writes; see {@link QueryHistoryService#record}. */
+    final Object historyLock = new Object();
     /** The engine that ran (or is running) the statement: duckdb or spark, for query history and the log. */
     volatile String engine;
 

@@ -12,6 +12,7 @@ import dev.minilake.engines.sqltranslate.UnsupportedConstructException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.minilake.engines.sqltranslate.Command;
+import dev.minilake.engines.sqltranslate.ParsedSql;
 import dev.minilake.engines.sqltranslate.SessionFacts;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
 import dev.minilake.engines.sqltranslate.StatementGuard;
@@ -76,12 +77,12 @@ final class StatementRunner {
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
         long started = System.nanoTime();
-        String sql = exec.request.statement();
+        ParsedSql sql = ParsedSql.of(exec.request.statement());
         try {
-            StatementGuard.check(sql);
+            StatementGuard.check(sql.text());
             EngineMode mode = engineModes.apply(exec.request.warehouse_id());
             SessionState session = exec.request.session_id() != null ? sessions.state(exec.request.session_id())
-                    : SessionState.forOneStatement(duckdb);
+                    : SessionState.forOneStatement(duckdb, idle);
             // USE, SET and RESET change MiniLake's session, which every later statement brings to its engine
             if (mode == EngineMode.SPARK && !sessionCommand(sql)) {
                 onSpark(exec, session, "the warehouse's " + EngineMode.TAG + " tag is spark", null);
@@ -95,8 +96,8 @@ final class StatementRunner {
             exec.engine = Engine.DUCKDB.label();
             var delta = deltaSql.plan(sql, exec.context);
             if (delta.isPresent()) {
-                try (SessionState.Lease lease = session.lease()) {
-                    use(lease.connection(), exec.context);
+                try (SessionState.Lease lease = session.lease(exec.context)) {
+                    lease.use(exec.context);
                     exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse)));
                 }
                 return;
@@ -115,9 +116,10 @@ final class StatementRunner {
                 return;
             }
             try {
-                try (SessionState.Lease lease = session.lease()) {
-                    use(lease.connection(), exec.context);
+                try (SessionState.Lease lease = session.lease(exec.context)) {
+                    lease.use(exec.context);
                     exec.succeed(execute(lease.connection(), exec, t, onUse, session));
+                    if (plainQuery(t)) lease.leftNothingBehind();
                 }
             } catch (Exception e) {
                 // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
@@ -138,9 +140,17 @@ final class StatementRunner {
         }
     }
 
+    /** Idle connections of statements outside sessions; see {@link IdleConnections}. */
+    private final IdleConnections idle = new IdleConnections();
+
+    /** Closes the idle connections (reset, shutdown). */
+    void closeIdleConnections() {
+        idle.clear();
+    }
+
     /** Statements MiniLake answers from its session state whatever the engine. */
-    private static boolean sessionCommand(String sql) {
-        var t = dev.minilake.engines.sqltranslate.SqlTokenizer.significant(sql);
+    private static boolean sessionCommand(ParsedSql sql) {
+        var t = sql.significant();
         if (t.isEmpty()) return false;
         String first = t.get(0).text().toUpperCase(Locale.ROOT);
         return first.equals("USE") || first.equals("SET") || first.equals("RESET");
@@ -154,7 +164,7 @@ final class StatementRunner {
         exec.engine = Engine.SPARK.label();
         log.debug("statement {} goes to spark: {}", exec.id, reason);
         boolean named = exec.request.session_id() != null;
-        SessionState.Lease lease = named ? session.lease() : null;
+        SessionState.Lease lease = named ? session.lease(exec.context) : null;
         try {
             Long limit = exec.request.row_limit();
             List<SparkStatement.Parameter> params = exec.request.parameters() == null ? List.of()
@@ -215,7 +225,7 @@ final class StatementRunner {
         }
         if (t.command() instanceof Command.Use u) {
             SqlContext next = exec.context.with(u.catalog(), u.schema());
-            use(c, next);
+            SessionState.use(c, next);
             exec.context = next;
             onUse.accept(next);
             return SpooledResult.empty(List.of());
@@ -236,6 +246,8 @@ final class StatementRunner {
         } catch (Exception e) {
             c.rollback();
             throw e;
+        } finally {
+            c.setAutoCommit(true); // a session's later statements commit on their own again
         }
     }
 
@@ -315,13 +327,13 @@ final class StatementRunner {
         };
     }
 
-    private static void use(Connection c, SqlContext ctx) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute("USE " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(ctx.catalog())) + "." + DuckDbEngine.quoteIdent(ctx.schema()));
-        } catch (SQLException e) {
-            throw new SQLException("[SCHEMA_NOT_FOUND] The schema `" + ctx.catalog() + "`.`" + ctx.schema()
-                    + "` cannot be found. Verify the spelling and correctness of the schema and catalog.", e);
-        }
+    /**
+     * One parsed, read-only DuckDB statement: it leaves nothing in its connection. A text that did
+     * not parse may hide a second statement, so it never counts.
+     */
+    private static boolean plainQuery(Translation t) {
+        return t.parsed() && t.command() == null && t.statements().size() == 1
+                && t.kind() == dev.minilake.engines.sqltranslate.StatementKind.QUERY;
     }
 
     /** A named parameter with no value in the request. */

@@ -78,20 +78,23 @@ public class StatementsService implements AutoCloseable {
         String token = HexFormat.of().formatHex(randomBytes());
         StatementExecution e = new StatementExecution(id, req, ctx, token, results.resolve(id));
         statements.put(id, e);
-        history.started(e);
         try {
             e.future(pool.submit(() -> {
                 runner.run(e, next -> {
                     if (req.session_id() != null) sessions.update(req.session_id(), next);
                 });
-                history.finished(e);
+                history.record(e);
             }));
         } catch (RejectedExecutionException full) {
             e.fail(new SqlErrors.Failure(new StatementDtos.ServiceError("RESOURCE_EXHAUSTED",
                     "Too many statements queued; retry later"), null));
-            history.finished(e);
+            history.record(e);
         }
-        if (!e.await(req.waitMillis()) && req.cancelOnTimeout() && e.cancel()) history.finished(e);
+        if (!e.await(req.waitMillis())) {
+            // still running: the record says so now (a statement that ended was recorded by its thread)
+            if (req.cancelOnTimeout()) e.cancel();
+            history.record(e);
+        }
         return StatementResponses.of(e, baseUrl);
     }
 
@@ -107,7 +110,7 @@ public class StatementsService implements AutoCloseable {
         StatementResponse first = execute(req, "http://127.0.0.1");
         StatementExecution e = find(first.statement_id());
         if (!e.await(timeoutMillis)) {
-            if (e.cancel()) history.finished(e);
+            if (e.cancel()) history.record(e);
             return new QueryResult(e.id, "CANCELED", List.of(), List.of(), false, "DEADLINE_EXCEEDED",
                     "The statement did not finish within " + timeoutMillis + " ms and was canceled");
         }
@@ -136,7 +139,7 @@ public class StatementsService implements AutoCloseable {
 
     public void cancel(String id) {
         StatementExecution e = find(id);
-        if (e.cancel()) history.finished(e);
+        if (e.cancel()) history.record(e);
     }
 
     /** DELETE /statements/{id} (the SQL connector closes every statement): cancel if running, then CLOSED. */
@@ -144,7 +147,7 @@ public class StatementsService implements AutoCloseable {
         StatementExecution e = find(id);
         boolean wasRunning = !e.isTerminal();
         e.close();
-        if (wasRunning) history.finished(e);
+        if (wasRunning) history.record(e);
     }
 
     public ResultData chunk(String id, int index, String baseUrl) throws IOException {
@@ -191,6 +194,7 @@ public class StatementsService implements AutoCloseable {
     }
 
     void reset() throws Exception {
+        runner.closeIdleConnections();
         DataDir.emptyDirectory(results);
     }
 
@@ -214,6 +218,7 @@ public class StatementsService implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
+        runner.closeIdleConnections();
         synchronized (this) {
             if (arrowAllocator != null) arrowAllocator.close();
         }

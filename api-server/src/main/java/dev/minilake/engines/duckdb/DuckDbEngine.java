@@ -62,6 +62,17 @@ public final class DuckDbEngine implements AutoCloseable {
      * A new connection to the shared instance (cheap: DuckDB duplicates the handle); every attached
      * catalog is visible in it. The caller closes it.
      */
+    /**
+     * Counts attaches and detaches. A connection's current catalog falls back to {@code memory} when
+     * that catalog is detached, so what a connection was once {@code USE}d with holds only while this
+     * has not moved.
+     */
+    private final java.util.concurrent.atomic.AtomicLong catalogGeneration = new java.util.concurrent.atomic.AtomicLong();
+
+    public long catalogGeneration() {
+        return catalogGeneration.get();
+    }
+
     public Connection connect() throws SQLException {
         return root().duplicate();
     }
@@ -70,6 +81,7 @@ public final class DuckDbEngine implements AutoCloseable {
     public synchronized void attachCatalog(String catalog) throws SQLException {
         requireSafe(catalog);
         if (attachedCatalogs().contains(catalog)) return;
+        catalogGeneration.incrementAndGet();
         if (!Files.exists(fileOf(catalog))) createFileAtomically(catalog);
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(databaseName(catalog)));
@@ -110,11 +122,14 @@ public final class DuckDbEngine implements AutoCloseable {
     /** Detaches a catalog and, if asked, deletes its database file (and WAL). */
     public synchronized void detachCatalog(String catalog, boolean deleteFile) throws SQLException {
         requireSafe(catalog);
+        catalogGeneration.incrementAndGet();
         if (attachedCatalogs().contains(catalog)) {
             try (Connection c = connect(); Statement st = c.createStatement()) {
                 // a connection whose default is this catalog would block DETACH
                 st.execute("USE memory");
                 st.execute("DETACH " + quoteIdent(databaseName(catalog)));
+            } finally {
+                catalogGeneration.incrementAndGet(); // before and after: a USE that raced the DETACH is stale too
             }
         }
         if (deleteFile) {
@@ -141,6 +156,7 @@ public final class DuckDbEngine implements AutoCloseable {
 
     /** Detaches every catalog and deletes every database file: a clean engine. */
     public synchronized void reset() throws SQLException {
+        catalogGeneration.incrementAndGet();
         for (String c : attachedCatalogs()) detachCatalog(c, true);
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
             for (Path f : files) Files.deleteIfExists(f);

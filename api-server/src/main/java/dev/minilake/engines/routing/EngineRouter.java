@@ -1,5 +1,6 @@
 package dev.minilake.engines.routing;
 
+import dev.minilake.engines.sqltranslate.ParsedSql;
 import dev.minilake.engines.sqltranslate.SparkExactFunctions;
 import dev.minilake.engines.sqltranslate.SqlToken;
 import dev.minilake.engines.sqltranslate.SqlTokenizer;
@@ -33,7 +34,11 @@ public final class EngineRouter {
 
     /** A query that only reads (SELECT, WITH, VALUES, set operations, DESCRIBE FUNCTION): the statements Spark may take over. */
     public static boolean readOnly(String sql) {
-        List<SqlToken> t = SqlTokenizer.significant(sql);
+        return readOnly(ParsedSql.of(sql));
+    }
+
+    public static boolean readOnly(ParsedSql sql) {
+        List<SqlToken> t = sql.significant();
         if (t.isEmpty()) return false;
         String first = word(t, 0);
         if (first.equals("DESCRIBE") || first.equals("DESC")) return word(t, 1).equals("FUNCTION");
@@ -46,8 +51,12 @@ public final class EngineRouter {
 
     /** In auto mode, why a query goes straight to Spark (it calls a function DuckDB answers differently), if it does. */
     public static Optional<String> sparkFirst(String sql) {
+        return sparkFirst(ParsedSql.of(sql));
+    }
+
+    public static Optional<String> sparkFirst(ParsedSql sql) {
         if (!readOnly(sql)) return Optional.empty();
-        return SparkExactFunctions.calledIn(sql).map(fn -> "calls " + fn + "()");
+        return SparkExactFunctions.calledIn(sql.significant()).map(fn -> "calls " + fn + "()");
     }
 
     /**

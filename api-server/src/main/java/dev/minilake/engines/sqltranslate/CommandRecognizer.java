@@ -20,7 +20,12 @@ public final class CommandRecognizer {
     }
 
     public static Optional<Command> recognize(String sql) {
-        List<SqlToken> t = new ArrayList<>(SqlTokenizer.significant(sql));
+        return recognize(SqlTokenizer.significant(sql));
+    }
+
+    /** As {@link #recognize(String)}, from a statement's significant tokens. */
+    public static Optional<Command> recognize(List<SqlToken> significant) {
+        List<SqlToken> t = new ArrayList<>(significant);
         while (!t.isEmpty() && t.get(t.size() - 1).isSymbol(";")) t.remove(t.size() - 1);
         if (t.isEmpty()) return Optional.empty();
         Words w = new Words(t);

@@ -73,7 +73,16 @@ public final class DeltaStatements {
 
     /** The plan when the statement involves an EXTERNAL Delta table (or creates one); empty for every other statement. */
     public static Optional<Plan> plan(String sql, String catalog, String schema, Resolver resolver) {
-        List<SqlToken> sig = new ArrayList<>(SqlTokenizer.significant(sql));
+        return plan(ParsedSql.of(sql), catalog, schema, resolver);
+    }
+
+    /**
+     * As {@link #plan(String, String, String, Resolver)}, sharing the statement's one parse. The
+     * AST is rewritten only when a plan is returned; with no plan, the translator may still use it.
+     */
+    public static Optional<Plan> plan(ParsedSql parsed, String catalog, String schema, Resolver resolver) {
+        String sql = parsed.text();
+        List<SqlToken> sig = new ArrayList<>(parsed.significant());
         while (!sig.isEmpty() && sig.get(sig.size() - 1).isSymbol(";")) sig.remove(sig.size() - 1);
         if (sig.isEmpty()) return Optional.empty();
         Optional<Plan> command = command(sig, catalog, schema, resolver);
@@ -81,10 +90,11 @@ public final class DeltaStatements {
 
         List<Scan> scans = new ArrayList<>();
         String text = timeTravel(overwriteTable(sql), catalog, schema, resolver, scans);
-        LexicalPass lexical = LexicalPass.apply(text);
+        boolean asWritten = text.equals(sql);
+        LexicalPass lexical = asWritten ? parsed.lexical() : LexicalPass.apply(text);
         Statement st;
         try {
-            Statements all = SqlParser.parse(lexical.text);
+            Statements all = asWritten ? parsed.statements() : SqlParser.parse(lexical.text);
             if (all.size() != 1) {
                 if (!scans.isEmpty()) throw new UnsupportedConstructException("time travel in a statement MiniLake cannot parse");
                 return Optional.empty();
@@ -166,7 +176,8 @@ public final class DeltaStatements {
     }
 
     /** {@code INSERT OVERWRITE name} as {@code INSERT OVERWRITE TABLE name}, the form JSqlParser reads. */
-    private static String overwriteTable(String sql) {
+    static String overwriteTable(String sql) {
+        if (!sql.toUpperCase(java.util.Locale.ROOT).contains("OVERWRITE")) return sql; // most statements: no tokenizing
         List<SqlToken> all = SqlTokenizer.tokenize(sql);
         List<Integer> sig = new ArrayList<>();
         for (int i = 0; i < all.size() && sig.size() < 3; i++) if (!all.get(i).isTrivia()) sig.add(i);

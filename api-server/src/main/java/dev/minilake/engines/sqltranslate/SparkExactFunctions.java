@@ -64,7 +64,11 @@ public final class SparkExactFunctions {
      * the operators), read on tokens, so strings, comments and quoted names never match.
      */
     public static Optional<String> calledIn(String sql) {
-        List<SqlToken> t = SqlTokenizer.significant(sql);
+        return calledIn(SqlTokenizer.significant(sql));
+    }
+
+    /** As {@link #calledIn(String)}, from a statement's significant tokens. */
+    public static Optional<String> calledIn(List<SqlToken> t) {
         for (int i = 0; i + 1 < t.size(); i++) {
             SqlToken name = t.get(i);
             if (name.kind() != SqlToken.Kind.WORD) continue;

@@ -41,12 +41,19 @@ public final class SqlTranslator {
 
     /** As {@link #translate(String)}, with /Volumes/... paths in file functions mapped by {@code volumes}. */
     public static Translation translate(String sql, VolumePaths volumes) {
-        Optional<Command> command = CommandRecognizer.recognize(sql);
+        return translate(ParsedSql.of(sql), volumes);
+    }
+
+    /** As {@link #translate(String, VolumePaths)}, from the statement's one parse, whose AST it rewrites. */
+    public static Translation translate(ParsedSql parsed, VolumePaths volumes) {
+        String withTable = DeltaStatements.overwriteTable(parsed.text()); // INSERT OVERWRITE t: JSqlParser wants TABLE
+        if (!withTable.equals(parsed.text())) parsed = ParsedSql.of(withTable);
+        Optional<Command> command = CommandRecognizer.recognize(parsed.significant());
         if (command.isPresent()) return Translation.command(command.get());
-        LexicalPass lexical = LexicalPass.apply(sql);
+        LexicalPass lexical = parsed.lexical();
         Statement st;
         try {
-            Statements all = SqlParser.parse(lexical.text);
+            Statements all = parsed.statements();
             if (all.size() > 1) throw new UnsupportedConstructException("more than one statement in one request");
             if (all.isEmpty()) return passThrough(lexical);
             st = all.get(0);
