@@ -28,6 +28,11 @@ final class StatementExecution {
     volatile String engine;
 
     private final CountDownLatch finished = new CountDownLatch(1);
+    /**
+     * Completed once the statement has ended and its history is written (or it was canceled), off
+     * any lock: what an asynchronous caller waits on.
+     */
+    final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
     private State state = State.PENDING;
     private SqlErrors.Failure failure;
     private SpooledResult result;
@@ -107,6 +112,7 @@ final class StatementExecution {
             }
         }
         if (f != null) f.cancel(true);
+        ended.complete(null);
         return true;
     }
 

@@ -32,6 +32,13 @@ final class StatementResponses {
         return new StatementResponse(e.id, status, manifest(e, r), first);
     }
 
+    /** Whether {@link #of} reads no file: no rows, rows held in memory, or links only. */
+    static boolean fromMemory(StatementExecution e) {
+        SpooledResult r = e.result();
+        return r == null || r.chunks().isEmpty() || !"INLINE".equals(e.request.disposition())
+                || r.chunks().get(0).file() == null;
+    }
+
     static ResultData chunk(StatementExecution e, int index, String baseUrl) throws IOException {
         SpooledResult r = e.result();
         SpooledResult.Chunk c = r.chunks().get(index);

@@ -56,8 +56,9 @@ public class StatementsGroup implements ApiGroup {
 
     @Override
     public void routes(Routes r) {
-        r.post("/api/2.0/sql/statements", ExecuteStatementRequest.class, (req, body) -> service.execute(body, req.baseUrl()));
-        r.post("/api/2.0/sql/statements/", ExecuteStatementRequest.class, (req, body) -> service.execute(body, req.baseUrl()));
+        // no thread waits for a statement: its answer is sent when it ends or its wait_timeout runs out
+        r.postAsync("/api/2.0/sql/statements", ExecuteStatementRequest.class, (req, body) -> service.submit(body, req.baseUrl(), r.blocking()));
+        r.postAsync("/api/2.0/sql/statements/", ExecuteStatementRequest.class, (req, body) -> service.submit(body, req.baseUrl(), r.blocking()));
         r.get("/api/2.0/sql/statements/{id}", req -> service.get(req.pathVar("id"), req.baseUrl()));
         r.post("/api/2.0/sql/statements/{id}/cancel", req -> {
             service.cancel(req.pathVar("id"));

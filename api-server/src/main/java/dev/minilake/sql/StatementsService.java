@@ -13,10 +13,13 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import dev.minilake.engines.sqltranslate.VolumePaths;
 import org.springframework.stereotype.Service;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -73,29 +76,62 @@ public class StatementsService implements AutoCloseable {
 
     public StatementResponse execute(ExecuteStatementRequest req, String baseUrl) throws Exception {
         SqlContext ctx = req.session_id() != null ? sessions.context(req.session_id()) : SqlContext.DEFAULT;
-        ctx = ctx.with(req.catalog(), req.schema());
+        StatementExecution e = start(req, ctx.with(req.catalog(), req.schema()));
+        if (!e.await(req.waitMillis())) stoppedWaiting(e);
+        return StatementResponses.of(e, baseUrl);
+    }
+
+    /**
+     * As {@link #execute}, with no thread waiting: the answer is built when the statement ends (on
+     * its statement thread) or when its wait runs out (on {@code blocking}). A statement in a session
+     * reads the session's record first, so it takes the blocking path.
+     */
+    public Mono<StatementResponse> submit(ExecuteStatementRequest req, String baseUrl, Scheduler blocking) {
+        if (req.session_id() != null) return Mono.fromCallable(() -> execute(req, baseUrl)).subscribeOn(blocking);
+        long wait = req.waitMillis();
+        StatementExecution e = start(req, SqlContext.DEFAULT.with(req.catalog(), req.schema()));
+        return Mono.fromFuture(e.ended, true).thenReturn(true)
+                .timeout(Duration.ofMillis(wait), Mono.just(false))
+                .flatMap(ended -> {
+                    Mono<StatementResponse> answer = Mono.fromCallable(() -> {
+                        if (!ended) stoppedWaiting(e);
+                        return StatementResponses.of(e, baseUrl);
+                    });
+                    // an answer that reads a chunk file or writes history is built off the event loop
+                    return ended && StatementResponses.fromMemory(e) ? answer : answer.subscribeOn(blocking);
+                });
+    }
+
+    /** Creates the statement and queues it; its thread runs it, records it in history, then completes {@code ended}. */
+    private StatementExecution start(ExecuteStatementRequest req, SqlContext ctx) {
         String id = UUID.randomUUID().toString();
         String token = HexFormat.of().formatHex(randomBytes());
         StatementExecution e = new StatementExecution(id, req, ctx, token, results.resolve(id));
         statements.put(id, e);
         try {
             e.future(pool.submit(() -> {
-                runner.run(e, next -> {
-                    if (req.session_id() != null) sessions.update(req.session_id(), next);
-                });
-                history.record(e);
+                try {
+                    runner.run(e, next -> {
+                        if (req.session_id() != null) sessions.update(req.session_id(), next);
+                    });
+                    history.record(e);
+                } finally {
+                    e.ended.complete(null);
+                }
             }));
         } catch (RejectedExecutionException full) {
             e.fail(new SqlErrors.Failure(new StatementDtos.ServiceError("RESOURCE_EXHAUSTED",
                     "Too many statements queued; retry later"), null));
             history.record(e);
+            e.ended.complete(null);
         }
-        if (!e.await(req.waitMillis())) {
-            // still running: the record says so now (a statement that ended was recorded by its thread)
-            if (req.cancelOnTimeout()) e.cancel();
-            history.record(e);
-        }
-        return StatementResponses.of(e, baseUrl);
+        return e;
+    }
+
+    /** The caller's wait ran out: cancel if asked, and record that it is still running (or how it ended). */
+    private void stoppedWaiting(StatementExecution e) {
+        if (e.request.cancelOnTimeout()) e.cancel();
+        history.record(e);
     }
 
     /**

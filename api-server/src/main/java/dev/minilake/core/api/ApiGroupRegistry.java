@@ -33,7 +33,7 @@ public final class ApiGroupRegistry {
             if (!names.add(g.name())) throw new IllegalStateException("two API groups are named " + g.name());
         }
         this.groups = groups.stream().sorted(Comparator.comparing(ApiGroup::name)).toList();
-        List<RouterFunction<ServerResponse>> fns = new ArrayList<>();
+        List<PathIndexedRouter.Route> all = new ArrayList<>();
         for (ApiGroup g : this.groups) {
             Routes r = new Routes(json, blocking);
             try {
@@ -43,16 +43,15 @@ public final class ApiGroupRegistry {
             }
             RouterFunction<ServerResponse> fn = r.build();
             if (fn != null) {
-                fns.add(fn);
+                all.addAll(r.routes());
                 routerOf.put(g.name(), fn);
             }
         }
-        this.router = fns.stream().reduce(RouterFunction::and)
-                .orElseThrow(() -> new IllegalStateException("no API group registered a route"))
-                // last: whatever no group serves becomes a 404 error, which the error handler
-                // answers as 501 (a known SDK operation) or ENDPOINT_NOT_FOUND
-                .and(RouterFunctions.route(RequestPredicates.all(),
-                        req -> Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND))));
+        if (all.isEmpty()) throw new IllegalStateException("no API group registered a route");
+        // last: whatever no group serves becomes a 404 error, which the error handler
+        // answers as 501 (a known SDK operation) or ENDPOINT_NOT_FOUND
+        this.router = new PathIndexedRouter(all, RouterFunctions.route(RequestPredicates.all(),
+                req -> Mono.error(new ResponseStatusException(HttpStatus.NOT_FOUND))));
     }
 
     public List<ApiGroup> groups() {

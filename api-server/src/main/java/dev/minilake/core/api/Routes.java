@@ -39,12 +39,20 @@ public final class Routes {
         Object handle(Request request, B body) throws Exception;
     }
 
+    /** A handler that answers later: it must not block, since it runs on the thread the request arrived on. */
+    @FunctionalInterface
+    public interface AsyncBodyHandler<B> {
+        Mono<?> handle(Request request, B body) throws Exception;
+    }
+
     /** JSON bodies above this are refused; large bytes go through streaming routes. */
     static final int MAX_JSON_BODY = 64 * 1024 * 1024;
 
     private final ObjectMapper json;
     private final Scheduler blocking;
     private final List<RouterFunction<ServerResponse>> functions = new ArrayList<>();
+    /** The same functions with the path each serves (null for a raw function), for {@link PathIndexedRouter}. */
+    private final List<PathIndexedRouter.Route> routes = new ArrayList<>();
 
     public Routes(ObjectMapper json, Scheduler blocking) {
         this.json = json;
@@ -77,6 +85,24 @@ public final class Routes {
         return withBody(HttpMethod.POST, path, type, h);
     }
 
+    /**
+     * POST whose handler returns a {@link Mono} instead of blocking for its answer, so no thread
+     * waits for it (statements: the answer comes when the statement ends or its wait runs out).
+     * The body is decoded where the request arrived; keep such bodies small.
+     */
+    public <B> Routes postAsync(String path, Class<B> type, AsyncBodyHandler<B> h) {
+        return add(HttpMethod.POST, path, req -> readBody(req).flatMap(bytes -> {
+            Request request = new Request(req);
+            return respond(Mono.defer(() -> {
+                try {
+                    return h.handle(request, decode(bytes, type)).map(r -> (Object) r);
+                } catch (Exception e) {
+                    return Mono.error(e);
+                }
+            }));
+        }));
+    }
+
     public <B> Routes put(String path, Class<B> type, BodyHandler<B> h) {
         return withBody(HttpMethod.PUT, path, type, h);
     }
@@ -88,6 +114,7 @@ public final class Routes {
     /** For streaming endpoints (file bytes, Arrow chunks) that need the raw reactive API. */
     public Routes raw(RouterFunction<ServerResponse> fn) {
         functions.add(fn);
+        routes.add(new PathIndexedRouter.Route(null, fn));
         return this;
     }
 
@@ -99,13 +126,19 @@ public final class Routes {
         return blocking;
     }
 
+    List<PathIndexedRouter.Route> routes() {
+        return routes;
+    }
+
     RouterFunction<ServerResponse> build() {
         return functions.stream().reduce(RouterFunction::and).orElse(null);
     }
 
     private Routes add(HttpMethod method, String path,
                        org.springframework.web.reactive.function.server.HandlerFunction<ServerResponse> fn) {
-        functions.add(RouterFunctions.route(RequestPredicates.method(method).and(RequestPredicates.path(path)), fn));
+        RouterFunction<ServerResponse> route = RouterFunctions.route(RequestPredicates.method(method).and(RequestPredicates.path(path)), fn);
+        functions.add(route);
+        routes.add(new PathIndexedRouter.Route(path, route));
         return this;
     }
 
@@ -158,7 +191,7 @@ public final class Routes {
 
     private Mono<ServerResponse> run(ServerRequest req, Handler h) {
         Request request = new Request(req);
-        return Mono.fromCallable(() -> {
+        return respond(Mono.fromCallable(() -> {
                     try {
                         return h.handle(request);
                     } catch (LinkageError e) {
@@ -166,7 +199,12 @@ public final class Routes {
                         throw new IllegalStateException(e.toString(), e);
                     }
                 })
-                .subscribeOn(blocking)
+                .subscribeOn(blocking));
+    }
+
+    /** A handler's result (a DTO or a {@link Reply}) as the JSON response. */
+    private static Mono<ServerResponse> respond(Mono<Object> result) {
+        return result
                 .map(Routes::asReply)
                 .defaultIfEmpty(Reply.of(200, Map.of()))
                 .flatMap(reply -> {

@@ -27,6 +27,8 @@ public final class SqliteStore implements Store {
     private final Connection conn;
     private final ObjectMapper json;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Prepared statements by their (constant) text, used under {@link #lock}. */
+    private final java.util.Map<String, PreparedStatement> prepared = new java.util.HashMap<>();
     private int txDepth;
 
     public SqliteStore(Path file, ObjectMapper json) {
@@ -127,6 +129,8 @@ public final class SqliteStore implements Store {
     public void close() {
         lock.lock();
         try {
+            for (PreparedStatement ps : prepared.values()) ps.close();
+            prepared.clear();
             conn.close();
         } catch (SQLException ignored) {
             // closing at shutdown: nothing useful to do
@@ -144,14 +148,36 @@ public final class SqliteStore implements Store {
         R run(PreparedStatement ps) throws SQLException;
     }
 
+    /**
+     * Runs {@code sql} as a prepared statement kept for the store's life: every statement text here
+     * is a constant, and preparing one again cost as much as a small write.
+     */
     private <R> R withStatement(String sql, SqlWork<R> work) {
         lock.lock();
-        try (PreparedStatement ps = conn.prepareStatement(sql)) {
-            return work.run(ps);
+        PreparedStatement ps = null;
+        try {
+            ps = prepared.get(sql);
+            if (ps == null) {
+                ps = conn.prepareStatement(sql);
+                prepared.put(sql, ps);
+            }
+            R r = work.run(ps);
+            ps.clearParameters();
+            return r;
         } catch (SQLException e) {
+            if (ps != null) forget(sql, ps); // prepared afresh next time
             throw new StoreException("store error: " + e.getMessage(), e);
         } finally {
             lock.unlock();
+        }
+    }
+
+    private void forget(String sql, PreparedStatement ps) {
+        prepared.remove(sql);
+        try {
+            ps.close();
+        } catch (SQLException ignored) {
+            // it failed already; a new one is prepared on next use
         }
     }
 
