@@ -85,6 +85,8 @@ public final class DuckDbEngine implements AutoCloseable {
         if (!Files.exists(fileOf(catalog))) createFileAtomically(catalog);
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(databaseName(catalog)));
+        } finally {
+            attached = null; // read again from DuckDB, whether or not the ATTACH went through
         }
     }
 
@@ -130,6 +132,7 @@ public final class DuckDbEngine implements AutoCloseable {
                 st.execute("DETACH " + quoteIdent(databaseName(catalog)));
             } finally {
                 catalogGeneration.incrementAndGet(); // before and after: a USE that raced the DETACH is stale too
+                attached = null;
             }
         }
         if (deleteFile) {
@@ -142,8 +145,23 @@ public final class DuckDbEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * The attached catalogs, read from DuckDB once and then kept here: only this class attaches or
+     * detaches (SQL may not), and every Unity Catalog call asks.
+     */
+    private volatile Set<String> attached;
+
     /** Names of the attached catalog databases (excluding DuckDB's own memory/system/temp). */
     public Set<String> attachedCatalogs() throws SQLException {
+        Set<String> known = attached;
+        if (known != null) return known;
+        synchronized (this) {
+            if (attached == null) attached = java.util.Collections.unmodifiableSet(readAttachedCatalogs());
+            return attached;
+        }
+    }
+
+    private Set<String> readAttachedCatalogs() throws SQLException {
         Set<String> names = new TreeSet<>();
         try (Connection c = connect(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT database_name FROM duckdb_databases() WHERE NOT internal AND database_name <> 'memory'")) {
