@@ -1,9 +1,9 @@
 package dev.minilake.catalog;
 
 import dev.minilake.catalog.TableDtos.ColumnInfo;
-import dev.minilake.catalog.types.DataType;
-import dev.minilake.catalog.types.TypeMapping;
-import dev.minilake.catalog.types.TypeParseException;
+import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.TypeMapping;
+import dev.minilake.engines.types.TypeParseException;
 import dev.minilake.core.error.ApiException;
 
 import java.util.Locale;

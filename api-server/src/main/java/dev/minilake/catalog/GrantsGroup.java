@@ -1,5 +1,6 @@
 package dev.minilake.catalog;
 
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.GrantDtos.EffectivePermissionsList;
 import dev.minilake.catalog.GrantDtos.EffectivePrivilegeAssignment;
 import dev.minilake.catalog.GrantDtos.ListEffectivePrivilegeAssignmentsResponse;

@@ -1,5 +1,6 @@
 package dev.minilake.catalog;
 
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.CatalogDtos.CreateMetastore;
 import dev.minilake.catalog.CatalogDtos.ListMetastoresResponse;
 import dev.minilake.catalog.CatalogDtos.MetastoreAssignment;

@@ -6,7 +6,7 @@ import dev.minilake.catalog.TableDtos.CreateTable;
 import dev.minilake.catalog.TableDtos.TableInfo;
 import dev.minilake.catalog.TableDtos.TableMeta;
 import dev.minilake.catalog.TableDtos.TableSummary;
-import dev.minilake.catalog.types.TypeMapping;
+import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import org.springframework.stereotype.Service;

@@ -81,4 +81,7 @@ public final class UcToolArgs {
 
     public record FunctionName(@Arg("Function full name: catalog.schema.function") String full_name) {
     }
+
+    public record CatalogTree(@Arg(value = "Only this catalog (default: all)", required = false) String catalog) {
+    }
 }

@@ -1,5 +1,6 @@
 package dev.minilake.catalog;
 
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.CatalogDtos.CreateCatalog;
 import dev.minilake.catalog.CatalogDtos.CreateSchema;
 import dev.minilake.catalog.CatalogDtos.ListCatalogsResponse;
@@ -10,7 +11,7 @@ import dev.minilake.catalog.CatalogDtos.UpdateSchema;
 import dev.minilake.catalog.FunctionDtos.CreateFunctionRequest;
 import dev.minilake.catalog.FunctionDtos.ListFunctionsResponse;
 import dev.minilake.catalog.FunctionDtos.UpdateFunction;
-import dev.minilake.catalog.Paging.Page;
+import dev.minilake.core.api.Paging.Page;
 import dev.minilake.catalog.TableDtos.CreateTable;
 import dev.minilake.catalog.TableDtos.ListTableSummariesResponse;
 import dev.minilake.catalog.TableDtos.ListTablesResponse;
@@ -27,6 +28,7 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.mcp.McpFeatures;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -160,6 +162,14 @@ public class UnityCatalogGroup implements ApiGroup {
 
     @Override
     public void mcp(McpFeatures mcp) {
+        mcp.tool("describe_catalog_tree", "The whole hierarchy in one call: catalogs, their schemas, tables with columns and types, "
+                + "and volumes.", UcToolArgs.CatalogTree.class, a -> {
+            List<String> names = a.catalog() != null ? List.of(a.catalog())
+                    : catalogs.list().stream().map(c -> c.name()).toList();
+            List<Map<String, Object>> out = new ArrayList<>();
+            for (String c : names) out.add(CatalogTree.of(catalogs, schemas, tables, volumes, c, true));
+            return Map.of("catalogs", out);
+        });
         mcp.tool("create_catalog", "Create a Unity Catalog catalog (a real DuckDB database file). Fails with RESOURCE_ALREADY_EXISTS "
                         + "if it exists; use setup_fixture for an idempotent catalog+schema+warehouse.",
                 UcToolArgs.CreateCatalog.class, a -> catalogs.create(a.name(), a.comment(), null));

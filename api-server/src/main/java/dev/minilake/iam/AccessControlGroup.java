@@ -2,7 +2,7 @@ package dev.minilake.iam;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.minilake.catalog.Paging;
+import dev.minilake.core.api.Paging;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.api.Routes;

@@ -25,6 +25,4 @@ public final class FixtureArgs {
                             List<List<JsonNode>> rows) {
     }
 
-    public record CatalogTree(@Arg(value = "Only this catalog (default: all)", required = false) String catalog) {
-    }
 }

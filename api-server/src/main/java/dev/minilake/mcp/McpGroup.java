@@ -1,10 +1,7 @@
 package dev.minilake.mcp;
 
-import dev.minilake.catalog.CatalogTree;
 import dev.minilake.catalog.CatalogsService;
 import dev.minilake.catalog.SchemasService;
-import dev.minilake.catalog.TablesService;
-import dev.minilake.catalog.VolumesService;
 import dev.minilake.core.api.ApiGroup;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
@@ -40,22 +37,18 @@ public class McpGroup implements ApiGroup {
     private final WebFluxStreamableServerTransportProvider transport;
     private final CatalogsService catalogs;
     private final SchemasService schemas;
-    private final TablesService tables;
-    private final VolumesService volumes;
     private final WarehousesService warehouses;
     private final ServerAddress address;
     private final TableSeeder seeder;
     private final ObjectProvider<McpEndpoint> endpoint;
 
     public McpGroup(Settings settings, WebFluxStreamableServerTransportProvider transport, CatalogsService catalogs,
-                    SchemasService schemas, TablesService tables, VolumesService volumes, WarehousesService warehouses,
+                    SchemasService schemas, WarehousesService warehouses,
                     StatementsService statements, ServerAddress address, ObjectProvider<McpEndpoint> endpoint) {
         this.settings = settings;
         this.transport = transport;
         this.catalogs = catalogs;
         this.schemas = schemas;
-        this.tables = tables;
-        this.volumes = volumes;
         this.warehouses = warehouses;
         this.address = address;
         this.seeder = new TableSeeder(statements);
@@ -104,14 +97,6 @@ public class McpGroup implements ApiGroup {
                 FixtureArgs.SetupFixture.class, this::setupFixture);
         mcp.tool("seed_table", "Create (or replace) a typed table holding exactly the given rows, in one call. Values are checked "
                 + "against the column types first; a bad value changes nothing.", FixtureArgs.SeedTable.class, seeder::seed);
-        mcp.tool("describe_catalog_tree", "The whole hierarchy in one call: catalogs, their schemas, tables with columns and types, "
-                + "and volumes.", FixtureArgs.CatalogTree.class, a -> {
-            List<String> names = a.catalog() != null ? List.of(a.catalog())
-                    : catalogs.list().stream().map(c -> c.name()).toList();
-            List<Map<String, Object>> out = new ArrayList<>();
-            for (String c : names) out.add(CatalogTree.of(catalogs, schemas, tables, volumes, c, true));
-            return Map.of("catalogs", out);
-        });
         Prompts.declare(mcp);
     }
 

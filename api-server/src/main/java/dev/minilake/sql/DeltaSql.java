@@ -2,7 +2,7 @@ package dev.minilake.sql;
 
 import dev.minilake.catalog.TablesService;
 import dev.minilake.catalog.TableDtos.ColumnInfo;
-import dev.minilake.catalog.types.TypeMapping;
+import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.engines.delta.DeltaTables;
 import dev.minilake.engines.delta.DeltaTables.DataFile;
 import dev.minilake.engines.delta.DeltaTables.DeltaException;

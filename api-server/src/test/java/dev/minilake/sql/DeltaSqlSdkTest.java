@@ -281,8 +281,8 @@ class DeltaSqlSdkTest {
     @Test
     void columnMappingIsRefusedClearly() throws Exception {
         Path dir = location();
-        kernel.create(dir, List.of(new DeltaTables.Column("id", dev.minilake.catalog.types.DataType.of(
-                dev.minilake.catalog.types.DataType.Kind.LONG), true)), List.of(), Map.of("delta.columnMapping.mode", "name"));
+        kernel.create(dir, List.of(new DeltaTables.Column("id", dev.minilake.engines.types.DataType.of(
+                dev.minilake.engines.types.DataType.Kind.LONG), true)), List.of(), Map.of("delta.columnMapping.mode", "name"));
         rows("CREATE TABLE mapped USING DELTA LOCATION '" + dir + "'");
         assertThat(failure("SELECT * FROM mapped")).contains("column mapping");
         assertThat(failure("INSERT INTO mapped VALUES (1)")).contains("column mapping");

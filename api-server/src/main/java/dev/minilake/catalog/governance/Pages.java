@@ -2,7 +2,7 @@ package dev.minilake.catalog.governance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.minilake.catalog.Paging;
+import dev.minilake.core.api.Paging;
 import dev.minilake.core.api.Request;
 
 import java.util.List;

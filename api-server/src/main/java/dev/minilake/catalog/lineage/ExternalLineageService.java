@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.catalog.Names;
-import dev.minilake.catalog.Paging;
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.TableDtos.ColumnInfo;
 import dev.minilake.catalog.TablesService;
 import dev.minilake.catalog.models.RegisteredModelsService;

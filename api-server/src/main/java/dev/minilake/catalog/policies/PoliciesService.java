@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.catalog.FunctionsService;
 import dev.minilake.catalog.Names;
-import dev.minilake.catalog.Paging;
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.tags.UcEntities;
 import dev.minilake.catalog.tags.UcEntities.Entity;
 import dev.minilake.core.error.ApiException;

@@ -1,6 +1,6 @@
 package dev.minilake.catalog.tags;
 
-import dev.minilake.catalog.Paging;
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.tags.UcEntities.Entity;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.store.Collection;

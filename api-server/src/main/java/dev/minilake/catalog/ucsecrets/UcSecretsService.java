@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.catalog.MetastoreService;
 import dev.minilake.catalog.Names;
 import dev.minilake.catalog.Names.ObjectName;
-import dev.minilake.catalog.Paging;
+import dev.minilake.core.api.Paging;
 import dev.minilake.catalog.SchemasService;
 import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.error.ApiException;

@@ -1,6 +1,6 @@
 package dev.minilake.engines.delta;
 
-import dev.minilake.catalog.types.DataType;
+import dev.minilake.engines.types.DataType;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.minilake.engines.delta;
 
-import dev.minilake.catalog.types.DataType;
-import dev.minilake.catalog.types.DataType.Kind;
+import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.DataType.Kind;
 import io.delta.kernel.types.ArrayType;
 import io.delta.kernel.types.BinaryType;
 import io.delta.kernel.types.BooleanType;

@@ -1,7 +1,7 @@
 package dev.minilake.engines.sqltranslate;
 
-import dev.minilake.catalog.types.DataType;
-import dev.minilake.catalog.types.TypeParseException;
+import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.TypeParseException;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.schema.Table;
@@ -352,20 +352,20 @@ public final class DeltaStatements {
         String raw = cd.getColDataType().toString();
         String type;
         if (lexical.placeholders.containsKey(raw.trim())) {
-            type = dev.minilake.catalog.types.TypeMapping.toSparkDdl(
-                    dev.minilake.catalog.types.TypeMapping.parseDuckDb(lexical.placeholders.get(raw.trim())));
+            type = dev.minilake.engines.types.TypeMapping.toSparkDdl(
+                    dev.minilake.engines.types.TypeMapping.parseDuckDb(lexical.placeholders.get(raw.trim())));
         } else {
             DataType dt;
             try {
-                dt = dev.minilake.catalog.types.TypeMapping.parseSpark(raw.replace(" ", ""));
+                dt = dev.minilake.engines.types.TypeMapping.parseSpark(raw.replace(" ", ""));
             } catch (TypeParseException e) {
                 try {
-                    dt = dev.minilake.catalog.types.TypeMapping.parseDuckDb(raw);
+                    dt = dev.minilake.engines.types.TypeMapping.parseDuckDb(raw);
                 } catch (TypeParseException e2) {
                     throw new UnsupportedConstructException("column type " + raw);
                 }
             }
-            type = dev.minilake.catalog.types.TypeMapping.toSparkDdl(dt);
+            type = dev.minilake.engines.types.TypeMapping.toSparkDdl(dt);
         }
         boolean nullable = true;
         String comment = null;

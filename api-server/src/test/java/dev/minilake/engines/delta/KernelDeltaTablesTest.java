@@ -1,6 +1,6 @@
 package dev.minilake.engines.delta;
 
-import dev.minilake.catalog.types.DataType;
+import dev.minilake.engines.types.DataType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package dev.minilake.engines.delta;
 
-import dev.minilake.catalog.types.DataType;
+import dev.minilake.engines.types.DataType;
 import io.delta.kernel.utils.CloseableIterator;
 import io.delta.kernel.utils.FileStatus;
 import org.junit.jupiter.api.Test;

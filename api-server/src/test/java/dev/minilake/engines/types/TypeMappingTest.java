@@ -1,4 +1,4 @@
-package dev.minilake.catalog.types;
+package dev.minilake.engines.types;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,14 +1,14 @@
-package dev.minilake.catalog.types;
+package dev.minilake.engines.types;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.minilake.catalog.types.DataType.ArrayType;
-import dev.minilake.catalog.types.DataType.Decimal;
-import dev.minilake.catalog.types.DataType.MapType;
-import dev.minilake.catalog.types.DataType.Primitive;
-import dev.minilake.catalog.types.DataType.StructType;
+import dev.minilake.engines.types.DataType.ArrayType;
+import dev.minilake.engines.types.DataType.Decimal;
+import dev.minilake.engines.types.DataType.MapType;
+import dev.minilake.engines.types.DataType.Primitive;
+import dev.minilake.engines.types.DataType.StructType;
 import dev.minilake.engines.duckdb.DuckDbEngine;
 
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.minilake.catalog;
+package dev.minilake.core.api;
 
 import dev.minilake.core.error.ApiException;
 

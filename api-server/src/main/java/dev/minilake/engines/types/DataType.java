@@ -1,4 +1,4 @@
-package dev.minilake.catalog.types;
+package dev.minilake.engines.types;
 
 import java.util.List;
 

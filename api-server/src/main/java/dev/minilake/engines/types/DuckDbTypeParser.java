@@ -1,6 +1,6 @@
-package dev.minilake.catalog.types;
+package dev.minilake.engines.types;
 
-import dev.minilake.catalog.types.DataType.Kind;
+import dev.minilake.engines.types.DataType.Kind;
 
 import java.util.ArrayList;
 import java.util.List;
