@@ -70,6 +70,19 @@ class StatementsSdkTest {
     }
 
     @Test
+    void columnCommentsAndAddColumnsAsOnDatabricks() {
+        rows(run("CREATE OR REPLACE TABLE main.default.people (id BIGINT COMMENT 'the key', name STRING)"));
+        rows(run("ALTER TABLE main.default.people ADD COLUMNS (age INT, city STRING COMMENT 'where')"));
+        assertThat(rows(run("INSERT INTO main.default.people VALUES (1, 'Ana', 30, 'Porto')"))).containsExactly(List.of("1"));
+        assertThat(rows(run("SELECT name, age, city FROM main.default.people"))).containsExactly(List.of("Ana", "30", "Porto"));
+        // the comments reach Unity Catalog, which reads columns from the engine
+        var columns = w.tables().get("main.default.people").getColumns();
+        assertThat(columns).extracting(c -> c.getName(), c -> c.getComment()).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("id", "the key"), org.assertj.core.groups.Tuple.tuple("name", null),
+                org.assertj.core.groups.Tuple.tuple("age", null), org.assertj.core.groups.Tuple.tuple("city", "where"));
+    }
+
+    @Test
     void createInsertSelectReturnsStrings() {
         rows(run("CREATE TABLE sales (id INT, name STRING, amount DECIMAL(10,2)) USING DELTA"));
         assertThat(rows(run("INSERT INTO sales VALUES (1, 'Ana', 459.90)"))).containsExactly(List.of("1"));

@@ -5,7 +5,14 @@ import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
 import net.sf.jsqlparser.statement.UseStatement;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.alter.Alter;
+import net.sf.jsqlparser.statement.alter.AlterExpression;
+import net.sf.jsqlparser.statement.alter.AlterOperation;
+import net.sf.jsqlparser.statement.comment.Comment;
+import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.insert.Insert;
@@ -70,14 +77,66 @@ public final class SqlTranslator {
         List<DuckSql> out = new ArrayList<>();
         CatalogNames.rewrite(st);
         if (st instanceof Select query) SparkColumnNames.apply(query, lexical::restoreWritten);
-        if (st instanceof CreateTable ct) stripTableOptions(ct, options);
+        List<Comment> columnComments = new ArrayList<>();
+        if (st instanceof CreateTable ct) {
+            stripTableOptions(ct, options);
+            if (ct.getColumnDefinitions() != null) {
+                for (ColumnDefinition cd : ct.getColumnDefinitions()) takeComment(ct.getTable(), cd).ifPresent(columnComments::add);
+            }
+        }
+        if (st instanceof Alter alter && addsColumns(alter)) {
+            // Spark's ADD COLUMNS (a T, b U) is one DuckDB ADD COLUMN per column
+            for (AlterExpression.ColumnDataType column : alter.getAlterExpressions().get(0).getColDataTypeList()) {
+                Optional<Comment> comment = takeComment(alter.getTable(), column);
+                AlterExpression add = new AlterExpression();
+                add.setOperation(AlterOperation.ADD);
+                add.hasColumn(true);
+                add.addColDataType(column);
+                Alter one = new Alter();
+                one.setTable(alter.getTable());
+                one.setAlterExpressions(new ArrayList<>(List.of(add)));
+                out.add(deparse(one, lexical, volumes));
+                comment.ifPresent(c -> out.add(deparse(c, lexical, volumes)));
+            }
+            return new Translation(StatementKind.DDL, null, out, options, true);
+        }
         if (st instanceof Insert ins && ins.isOverwrite()) {
             out.add(new DuckSql("DELETE FROM " + ins.getTable().getFullyQualifiedName(), List.of()));
             ins.setOverwrite(false);
             ins.setTableKeyword(false);
         }
         out.add(deparse(st, lexical, volumes));
+        for (Comment c : columnComments) out.add(deparse(c, lexical, volumes));
         return new Translation(classify(st), null, out, options, true);
+    }
+
+    /**
+     * Takes a column's {@code COMMENT 'text'} out of its definition (DuckDB has no column comment in
+     * DDL) and returns it as {@code COMMENT ON COLUMN}, which DuckDB keeps and Unity Catalog reads back.
+     */
+    private static Optional<Comment> takeComment(Table table, ColumnDefinition column) {
+        List<String> specs = column.getColumnSpecs();
+        if (specs == null) return Optional.empty();
+        for (int i = 0; i + 1 < specs.size(); i++) {
+            String text = specs.get(i + 1);
+            if (!specs.get(i).equalsIgnoreCase("COMMENT") || text.length() < 2 || !text.startsWith("'") || !text.endsWith("'")) continue;
+            List<String> rest = new ArrayList<>(specs);
+            rest.remove(i + 1);
+            rest.remove(i);
+            column.setColumnSpecs(rest.isEmpty() ? null : rest);
+            Comment comment = new Comment();
+            comment.setColumn(new Column(table, column.getColumnName()));
+            comment.setComment(new StringValue(text.substring(1, text.length() - 1)));
+            return Optional.of(comment);
+        }
+        return Optional.empty();
+    }
+
+    /** One ALTER TABLE ... ADD [COLUMNS] (a T, ...) with nothing else in it. */
+    private static boolean addsColumns(Alter alter) {
+        List<AlterExpression> expressions = alter.getAlterExpressions();
+        return expressions != null && expressions.size() == 1 && expressions.get(0).getOperation() == AlterOperation.ADD
+                && expressions.get(0).getColDataTypeList() != null && !expressions.get(0).getColDataTypeList().isEmpty();
     }
 
     private static DuckSql deparse(Statement st, LexicalPass lexical, VolumePaths volumes) {

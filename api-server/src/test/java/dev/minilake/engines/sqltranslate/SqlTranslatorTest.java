@@ -39,6 +39,22 @@ class SqlTranslatorTest {
     }
 
     @Test
+    void columnCommentsBecomeCommentOnColumn() {
+        Translation t = SqlTranslator.translate("CREATE OR REPLACE TABLE main.p.t (id BIGINT NOT NULL COMMENT 'the key', name STRING)");
+        assertThat(t.statements()).extracting(Translation.DuckSql::sql).containsExactly(
+                "CREATE OR REPLACE TABLE \"main$uc\".p.t (id BIGINT NOT NULL, name STRING)",
+                "COMMENT ON COLUMN \"main$uc\".p.t.id IS 'the key'");
+    }
+
+    @Test
+    void addColumnsIsOneAddColumnPerColumn() {
+        Translation t = SqlTranslator.translate("ALTER TABLE t ADD COLUMNS (x INT, y STRING COMMENT 'why')");
+        assertThat(t.kind()).isEqualTo(StatementKind.DDL);
+        assertThat(t.statements()).extracting(Translation.DuckSql::sql).containsExactly(
+                "ALTER TABLE t ADD COLUMN x INT", "ALTER TABLE t ADD COLUMN y STRING", "COMMENT ON COLUMN t.y IS 'why'");
+    }
+
+    @Test
     void tableOptionsAreStrippedAndRecorded() {
         Translation t = SqlTranslator.translate(
                 "CREATE TABLE t (id INT) USING DELTA COMMENT 'sales' PARTITIONED BY (id) TBLPROPERTIES ('a'='b')");
