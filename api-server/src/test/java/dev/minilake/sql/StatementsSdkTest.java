@@ -83,6 +83,24 @@ class StatementsSdkTest {
     }
 
     @Test
+    void lateralViewsAndJoinsWithoutOnAnswerAsSparkDoes() {
+        rows(run("CREATE TABLE main.default.lv (id INT, arr ARRAY<INT>, m MAP<STRING, INT>)"));
+        rows(run("INSERT INTO main.default.lv VALUES (1, array(10, 20), map('a', 1)), (2, array(), map('b', 2))"));
+        assertThat(rows(run("SELECT id, e FROM main.default.lv LATERAL VIEW explode(arr) x AS e ORDER BY id, e")))
+                .containsExactly(List.of("1", "10"), List.of("1", "20"));
+        // OUTER keeps the row whose array is empty, with a NULL
+        List<List<String>> outer = rows(run("SELECT id, e FROM main.default.lv LATERAL VIEW OUTER explode(arr) x AS e ORDER BY id, e"));
+        assertThat(outer).hasSize(3);
+        assertThat(outer.get(2)).containsExactly("2", null);
+        assertThat(rows(run("SELECT id, p, e FROM main.default.lv LATERAL VIEW posexplode(arr) x AS p, e ORDER BY id, p")))
+                .containsExactly(List.of("1", "0", "10"), List.of("1", "1", "20"));
+        assertThat(rows(run("SELECT id, k, v FROM main.default.lv LATERAL VIEW explode(m) x AS k, v ORDER BY id")))
+                .containsExactly(List.of("1", "a", "1"), List.of("2", "b", "2"));
+        // JOIN with no condition is Spark's cross join
+        assertThat(rows(run("SELECT count(*) FROM main.default.lv a JOIN main.default.lv b"))).containsExactly(List.of("4"));
+    }
+
+    @Test
     void createInsertSelectReturnsStrings() {
         rows(run("CREATE TABLE sales (id INT, name STRING, amount DECIMAL(10,2)) USING DELTA"));
         assertThat(rows(run("INSERT INTO sales VALUES (1, 'Ana', 459.90)"))).containsExactly(List.of("1"));

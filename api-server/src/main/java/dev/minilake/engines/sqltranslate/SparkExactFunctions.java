@@ -78,6 +78,9 @@ public final class SparkExactFunctions {
             if (i + 2 < t.size() && t.get(i + 2).kind() == SqlToken.Kind.WORD
                     && SYNTAX_AFTER.contains(t.get(i + 2).text().toUpperCase(Locale.ROOT))) continue;
             if (i > 0 && t.get(i - 1).isSymbol(".")) continue; // a qualified user function, not the built-in
+            if (i > 0 && (t.get(i - 1).isWord("VIEW") || t.get(i - 1).isWord("OUTER") && i > 1 && t.get(i - 2).isWord("VIEW"))) {
+                continue; // a LATERAL VIEW generator: SparkJoins rewrites it as Spark answers it
+            }
             String fn = name.text().toLowerCase(Locale.ROOT);
             if (DIFFERS.containsKey(fn)) return Optional.of(fn);
         }

@@ -151,9 +151,7 @@ public final class SqlTranslator {
 
             @Override
             public <S> StringBuilder visit(PlainSelect select, S context) {
-                if (select.getLateralViews() != null && !select.getLateralViews().isEmpty()) {
-                    throw new UnsupportedConstructException("LATERAL VIEW (use unnest() in the select list or FROM)");
-                }
+                SparkJoins.rewrite(select); // LATERAL VIEW and JOIN without ON, which DuckDB lacks
                 return super.visit(select, context);
             }
         };
