@@ -42,7 +42,7 @@ INSERT OVERWRITE main.conf.updates SELECT id + 100, name, age, city FROM main.co
 SELECT id FROM main.conf.updates ORDER BY id;
 INSERT OVERWRITE TABLE main.conf.updates VALUES (200, 'Gus', 60, 'Evora');
 SELECT * FROM main.conf.updates;
-TRUNCATE TABLE main.conf.updates;
+DELETE FROM main.conf.updates;
 SELECT count(*) AS n FROM main.conf.updates;
 CREATE TABLE main.conf.events (id BIGINT, kind STRING, day STRING) USING DELTA PARTITIONED BY (day) LOCATION '${LOCATION}/events';
 INSERT INTO main.conf.events VALUES (1, 'click', '2024-01-01'), (2, 'view', '2024-01-01'), (3, 'click', '2024-01-02');

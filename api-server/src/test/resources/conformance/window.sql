@@ -24,7 +24,6 @@ SELECT g, x, max(x) OVER (PARTITION BY g) - x AS gap FROM VALUES ('a', 1), ('a',
 SELECT g, x, count(*) OVER (PARTITION BY g) AS n FROM VALUES ('a', 1), ('a', 4), ('b', 3) AS t(g, x) ORDER BY g, x;
 SELECT x, min(x) OVER (ORDER BY x ROWS 1 PRECEDING) AS m FROM VALUES (3), (1), (2) AS t(x) ORDER BY x;
 SELECT * FROM (SELECT g, x, row_number() OVER (PARTITION BY g ORDER BY x DESC) AS rn FROM VALUES ('a', 1), ('a', 2), ('b', 3) AS t(g, x)) WHERE rn = 1 ORDER BY g;
-SELECT g, x FROM VALUES ('a', 1), ('a', 2), ('b', 3) AS t(g, x) QUALIFY row_number() OVER (PARTITION BY g ORDER BY x DESC) = 1 ORDER BY g;
 SELECT x, sum(x) OVER w AS s FROM VALUES (1), (2), (3) AS t(x) WINDOW w AS (ORDER BY x) ORDER BY x;
 SELECT x, rank() OVER (ORDER BY x DESC NULLS LAST) AS r FROM VALUES (1), (NULL), (3) AS t(x) ORDER BY r;
 SELECT x, row_number() OVER (ORDER BY x NULLS FIRST) AS rn FROM VALUES (1), (NULL), (3) AS t(x) ORDER BY rn;
@@ -64,7 +63,6 @@ SELECT x, max(x) OVER (ORDER BY x ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWI
 SELECT x, row_number() OVER (ORDER BY x) - 1 AS idx FROM VALUES ('x'), ('y') AS t(x) ORDER BY idx;
 SELECT name, dept, salary, rank() OVER (PARTITION BY dept ORDER BY salary DESC) AS r FROM VALUES ('a', 'eng', 100), ('b', 'eng', 120), ('c', 'ops', 90), ('d', 'eng', 120) AS t(name, dept, salary) ORDER BY dept, r, name;
 SELECT name, salary, salary - avg(salary) OVER (PARTITION BY dept) AS diff FROM VALUES ('a', 'eng', 100), ('b', 'eng', 120), ('c', 'ops', 90) AS t(name, dept, salary) ORDER BY name;
-SELECT dept, name FROM VALUES ('a', 'eng', 100), ('b', 'eng', 120), ('c', 'ops', 90) AS t(name, dept, salary) QUALIFY rank() OVER (PARTITION BY dept ORDER BY salary DESC) = 1 ORDER BY dept;
 SELECT x, sum(x) OVER (ORDER BY x RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS total FROM VALUES (1), (2) AS t(x) ORDER BY x;
 SELECT x, lead(x) OVER (ORDER BY x) - x AS step FROM VALUES (1), (4), (9) AS t(x) ORDER BY x;
 SELECT x, row_number() OVER (PARTITION BY x ORDER BY x) AS rn FROM VALUES (1), (1), (2) AS t(x) ORDER BY x, rn;
