@@ -36,6 +36,8 @@ final class ValueFormatter {
         if (v instanceof LocalDateTime t) return TS.format(t);
         if (v instanceof OffsetDateTime t) return TS.format(t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime());
         if (v instanceof byte[] b) return java.util.Base64.getEncoder().encodeToString(b);
+        // DuckDB's JDBC driver hands BLOBs over as java.sql.Blob, not byte[]
+        if (v instanceof java.sql.Blob b) return java.util.Base64.getEncoder().encodeToString(b.getBytes(1, (int) b.length()));
         if (v instanceof Array || v instanceof Map || v instanceof DuckDBStruct) return json(v).toString();
         return v.toString();
     }

@@ -47,14 +47,18 @@ public final class EngineRouter {
     /** In auto mode, why a query goes straight to Spark (it calls a function DuckDB answers differently), if it does. */
     public static Optional<String> sparkFirst(String sql) {
         if (!readOnly(sql)) return Optional.empty();
-        return SparkExactFunctions.calledIn(sql).map(fn -> "calls " + fn + "()");
+        Optional<String> fn = SparkExactFunctions.calledIn(sql).map(f -> "calls " + f + "()");
+        if (fn.isPresent() || !SparkExactFunctions.indexesArrays(sql)) return fn;
+        return Optional.of("indexes an array (0-based in Spark)");
     }
 
     /**
      * Whether a query DuckDB failed may get an answer from Spark instead: DuckDB could not parse it,
      * lacks a function or an overload of it, or has not implemented a construct. Not when the failure
      * is the user's and Spark would say the same: a missing table, schema, catalog or column, a
-     * missing GROUP BY column, a bad cast; nor for the lake's own rules.
+     * missing GROUP BY column; nor for the lake's own rules. DuckDB's run-time errors (out of range,
+     * conversion, invalid input) do go to Spark: Spark answers some of them (sqrt(-1) is NaN there) and reports the
+     * rest under its own error class (CAST_OVERFLOW, ARITHMETIC_OVERFLOW), as the conformance suite found.
      */
     public static boolean sparkMayAnswer(Throwable duckdbError) {
         String m = message(duckdbError);
@@ -65,7 +69,14 @@ public final class EngineRouter {
         if (m.contains("Binder Error")) {
             return !(m.contains("Referenced column") || m.contains("must appear in the GROUP BY") || m.contains("not found in FROM clause"));
         }
-        return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error");
+        return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error")
+                || m.contains("Out of Range Error") || m.contains("Conversion Error") || m.contains("Invalid Input Error");
+    }
+
+    /** Whether DuckDB failed to parse the statement, so that nothing of it ran (a write may then go to Spark). */
+    public static boolean unparsed(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Parser Error") || m.contains("syntax error");
     }
 
     private static String message(Throwable e) {

@@ -5,6 +5,8 @@ import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
+import net.sf.jsqlparser.expression.operators.arithmetic.BitwiseXor;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.util.deparser.ExpressionDeParser;
 
 import java.util.ArrayList;
@@ -54,6 +56,26 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
         return super.visit(t, context);
     }
 
+    /** Spark's {@code a ^ b} is bitwise XOR; DuckDB's is power. */
+    @Override
+    public <S> StringBuilder visit(BitwiseXor x, S context) {
+        builder.append("xor(");
+        x.getLeftExpression().accept(this, context);
+        builder.append(", ");
+        x.getRightExpression().accept(this, context);
+        return builder.append(')');
+    }
+
+    /** Spark's LIKE and ILIKE escape with a backslash unless told otherwise; DuckDB's have no escape. */
+    @Override
+    public <S> StringBuilder visit(LikeExpression like, S context) {
+        LikeExpression.KeyWord k = like.getLikeKeyWord();
+        if (like.getEscape() == null && (k == LikeExpression.KeyWord.LIKE || k == LikeExpression.KeyWord.ILIKE)) {
+            like.setEscape(new StringValue("\\"));
+        }
+        return super.visit(like, context);
+    }
+
     @Override
     public <S> StringBuilder visit(Function f, S context) {
         String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
@@ -101,12 +123,56 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
                 return builder.append(", ").append(new StringValue(DateFormats.toStrftime(fmt.getValue()))).append(')');
             }
             case "datediff" -> {
+                // datediff(unit, start, end) counts whole units as Spark's timestampdiff does; DuckDB counts boundaries
+                if (args.size() == 3) throw new UnsupportedConstructException("datediff() with a unit");
                 if (args.size() != 2) return super.visit(f, context);
                 builder.append("datediff('day', ");
                 args.get(1).accept(this, context);
                 builder.append(", ");
                 args.get(0).accept(this, context);
                 return builder.append(')');
+            }
+            case "concat" -> {
+                // Spark's concat is NULL when any argument is; DuckDB's skips NULLs, its || does not
+                if (args.size() < 2) return super.visit(f, context);
+                builder.append('(');
+                for (int i = 0; i < args.size(); i++) {
+                    if (i > 0) builder.append(" || ");
+                    args.get(i).accept(this, context);
+                }
+                return builder.append(')');
+            }
+            case "dayofweek" -> {
+                // Spark counts Sunday = 1 .. Saturday = 7; DuckDB Sunday = 0
+                if (args.size() != 1) return super.visit(f, context);
+                builder.append("(dayofweek(");
+                args.get(0).accept(this, context);
+                return builder.append(") + 1)");
+            }
+            case "weekday" -> {
+                // Spark counts Monday = 0 .. Sunday = 6
+                if (args.size() != 1) return super.visit(f, context);
+                builder.append("(isodow(");
+                args.get(0).accept(this, context);
+                return builder.append(") - 1)");
+            }
+            case "log" -> {
+                // Spark's one-argument log is the natural logarithm; DuckDB's is base 10
+                if (args.size() == 1) f.setName("ln");
+                return super.visit(f, context);
+            }
+            case "date_trunc" -> {
+                // Spark's date_trunc always answers a TIMESTAMP; DuckDB's answers a DATE for day units and up
+                builder.append("CAST(");
+                super.visit(f, context);
+                return builder.append(" AS TIMESTAMP)");
+            }
+            case "floor", "ceil", "ceiling" -> {
+                // Spark's one-argument floor/ceil answer a BIGINT (a DOUBLE in DuckDB)
+                if (args.size() != 1) return super.visit(f, context);
+                builder.append("CAST(");
+                super.visit(f, context);
+                return builder.append(" AS BIGINT)");
             }
             case "collect_set" -> {
                 f.setName("list");
