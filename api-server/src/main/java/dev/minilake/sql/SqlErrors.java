@@ -70,6 +70,10 @@ final class SqlErrors {
             return failure("BAD_REQUEST", "[PARSE_SYNTAX_ERROR] " + withContext(m).replace("Parser Error: s", "S"), "42601");
         }
         if (m.contains("Binder Error")) return failure("BAD_REQUEST", "[UNRESOLVED_COLUMN] " + firstLine(plain).replace("Binder Error: ", ""), "42703");
+        if (m.contains("Invalid Input Error: [")) {
+            // raised by MiniLake's own translation (error('[DIVIDE_BY_ZERO] ...')): already in Spark's terms
+            return failure("BAD_REQUEST", firstLine(plain).replaceFirst("^Invalid Input Error: ", ""), "22012");
+        }
         if (m.contains("Conversion Error") || m.contains("Invalid Input Error")) {
             return failure("BAD_REQUEST", "[CAST_INVALID_INPUT] " + firstLine(plain).replaceFirst("^(Conversion|Invalid Input) Error: ", ""), "22018");
         }

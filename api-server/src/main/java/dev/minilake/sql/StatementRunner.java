@@ -126,7 +126,9 @@ final class StatementRunner {
             } catch (Exception e) {
                 // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
                 // and a write or command DuckDB could not even parse ran nowhere, so Spark may run it (EXTERNAL Delta tables)
-                boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.unparsed(e);
+                boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.sparkMayRun(sql, e);
+                // SQL JSqlParser could not read went to DuckDB with its names unmapped (main, not main$uc): a missing catalog is no answer
+                mayAnswer |= !t.parsed() && EngineRouter.missingCatalog(e) && (EngineRouter.readOnly(sql) || EngineRouter.sparkStatement(sql));
                 if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !mayAnswer) throw e;
                 onSpark(exec, session, "DuckDB failed", e);
             }

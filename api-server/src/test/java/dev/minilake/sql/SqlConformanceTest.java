@@ -83,6 +83,7 @@ class SqlConformanceTest {
         long started = System.nanoTime();
         List<String> categories = ConformanceCorpus.categories().stream().filter(c -> ONLY.isEmpty() || ONLY.contains(c)).toList();
         if (RECORD) record(categories);
+        Map<String, List<Answer>> answers = runEverything(categories, List.of("auto", "duckdb"));
 
         int total = 0, autoPass = 0, duckPass = 0;
         List<String> stale = new ArrayList<>();
@@ -97,8 +98,8 @@ class SqlConformanceTest {
             for (String sql : statements) expected.add(recorded.getOrDefault(sql, new ArrayDeque<>()).poll());
             long unrecorded = expected.stream().filter(Objects::isNull).count();
             if (unrecorded > 0) stale.add(category + " (" + unrecorded + ")");
-            List<Answer> auto = runAll(category, statements, "auto");
-            List<Answer> duck = runAll(category, statements, "duckdb");
+            List<Answer> auto = answers.get(category + "/auto");
+            List<Answer> duck = answers.get(category + "/duckdb");
             int a = 0, d = 0, shown = 0;
             for (int i = 0; i < statements.size(); i++) {
                 String autoWhy = mismatch(expected.get(i), auto.get(i));
@@ -129,8 +130,9 @@ class SqlConformanceTest {
 
     /** Runs every statement on a spark-pinned warehouse and writes what Spark answered. */
     void record(List<String> categories) throws Exception {
+        Map<String, List<Answer>> all = runEverything(categories, List.of("spark"));
         for (String category : categories) {
-            List<Answer> answers = runAll(category, ConformanceCorpus.statements(category), "spark");
+            List<Answer> answers = all.get(category + "/spark");
             Path file = ConformanceCorpus.writeExpected(category, answers);
             long failed = answers.stream().filter(x -> !"SUCCEEDED".equals(x.state())).count();
             System.out.println("recorded " + category + ": " + answers.size() + " statements (" + failed + " fail on Spark) -> " + file);
@@ -139,12 +141,51 @@ class SqlConformanceTest {
         throw new org.opentest4j.TestAbortedException("recorded; run again without -Dminilake.conformance.record to compare");
     }
 
-    /** Each category runs in a fresh workspace, on its own warehouse, so DDL state starts empty. */
-    List<Answer> runAll(String category, List<String> statements, String engine) {
+    /**
+     * Every category's answers per engine, keyed {@code category/engine}. A stateful category (DDL)
+     * runs alone in a fresh workspace per engine, so its state starts empty; the stateless ones then
+     * run side by side, a few at a time, to keep the run short.
+     */
+    Map<String, List<Answer>> runEverything(List<String> categories, List<String> engines) throws Exception {
+        Map<String, List<Answer>> out = new java.util.concurrent.ConcurrentHashMap<>();
+        for (String category : categories) {
+            if (!STATEFUL.contains(category)) continue;
+            for (String engine : engines) {
+                server.reset();
+                out.put(category + "/" + engine, runAll(ConformanceCorpus.statements(category), warehouse(engine)));
+            }
+        }
         server.reset();
-        String warehouse = w.warehouses().create(new CreateWarehouseRequest().setName("conformance-" + engine)
+        Map<String, String> warehouses = new HashMap<>();
+        for (String engine : engines) warehouses.put(engine, warehouse(engine));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(PARALLEL);
+        try {
+            List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+            for (String category : categories) {
+                if (STATEFUL.contains(category)) continue;
+                for (String engine : engines) {
+                    running.add(pool.submit(() -> out.put(category + "/" + engine,
+                            runAll(ConformanceCorpus.statements(category), warehouses.get(engine)))));
+                }
+            }
+            for (var f : running) f.get();
+        } finally {
+            pool.shutdownNow();
+        }
+        return out;
+    }
+
+    /** Categories whose statements build on each other's state. */
+    static final Set<String> STATEFUL = Set.of("ddl_dml");
+    static final int PARALLEL = 3;
+
+    String warehouse(String engine) {
+        return w.warehouses().create(new CreateWarehouseRequest().setName("conformance-" + engine)
                 .setTags(new EndpointTags().setCustomTags(List.of(new EndpointTagPair().setKey("minilake.engine").setValue(engine)))))
                 .getResponse().getId();
+    }
+
+    List<Answer> runAll(List<String> statements, String warehouse) {
         String location = server.dataDir().resolve("external").resolve("conformance-" + UUID.randomUUID()).toString();
         List<Answer> out = new ArrayList<>();
         for (String sql : statements) out.add(run(warehouse, sql, sql.replace("${LOCATION}", location)));
@@ -156,7 +197,9 @@ class SqlConformanceTest {
         try {
             r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId(warehouse).setStatement(text)
                     .setWaitTimeout("50s"));
+            long deadline = System.nanoTime() + 120_000_000_000L;
             while (r.getStatus().getState() == StatementState.PENDING || r.getStatus().getState() == StatementState.RUNNING) {
+                if (System.nanoTime() > deadline) return new Answer(sql, "TIMEOUT", List.of(), List.of(), null, "no answer in 120 s");
                 Thread.sleep(50);
                 r = w.statementExecution().getStatement(r.getStatementId());
             }

@@ -65,6 +65,8 @@ public final class EngineRouter {
         if (m.contains("Permission Error") || m.contains("locked") || m.contains("INSUFFICIENT_PERMISSIONS")
                 || m.contains("PATH_NOT_ALLOWED") || m.contains("Interrupt") || m.contains("canceled")) return false;
         if (m.contains("Function with name") && m.contains("does not exist")) return true;
+        // a type DuckDB lacks is no mistake of the user's
+        if (m.contains("Catalog Error") && m.contains("Type with name")) return true;
         if (m.contains("Catalog Error")) return false;
         if (m.contains("Binder Error")) {
             return !(m.contains("Referenced column") || m.contains("must appear in the GROUP BY") || m.contains("not found in FROM clause"));
@@ -77,6 +79,30 @@ public final class EngineRouter {
     public static boolean unparsed(Throwable duckdbError) {
         String m = message(duckdbError);
         return m.contains("Parser Error") || m.contains("syntax error");
+    }
+
+    /** Statements Spark runs on EXTERNAL Delta tables that DuckDB may not parse (ALTER TABLE ... ADD COLUMNS, SHOW COLUMNS). */
+    private static final Set<String> SPARK_STATEMENTS = Set.of("ALTER", "SHOW", "DESCRIBE", "DESC", "INSERT", "UPDATE", "DELETE",
+            "MERGE", "CREATE", "DROP", "COMMENT", "TRUNCATE");
+
+    /**
+     * Whether a statement that is not a query may go to Spark after DuckDB failed it: a statement
+     * Spark knows that DuckDB could not parse. A typo ({@code SELEC 1}) never wakes Spark.
+     */
+    public static boolean sparkMayRun(String sql, Throwable duckdbError) {
+        return sparkStatement(sql) && unparsed(duckdbError);
+    }
+
+    /** Whether the statement starts as one Spark runs on tables (ALTER, SHOW, INSERT, MERGE, ...). */
+    public static boolean sparkStatement(String sql) {
+        List<SqlToken> t = SqlTokenizer.significant(sql);
+        return !t.isEmpty() && SPARK_STATEMENTS.contains(word(t, 0));
+    }
+
+    /** Whether DuckDB failed because a catalog (an attached database) is missing. */
+    public static boolean missingCatalog(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Catalog Error") && m.contains("Catalog \"") && m.contains("does not exist");
     }
 
     private static String message(Throwable e) {

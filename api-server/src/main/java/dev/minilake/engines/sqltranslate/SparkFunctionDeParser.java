@@ -5,7 +5,10 @@ import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
+import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.operators.arithmetic.BitwiseXor;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.statement.create.table.ColDataType;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.util.deparser.ExpressionDeParser;
 
@@ -65,6 +68,38 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
         x.getRightExpression().accept(this, context);
         return builder.append(')');
     }
+
+    /** Spark (ANSI, as Databricks SQL) fails a division by zero; DuckDB answers Infinity or NaN. */
+    @Override
+    public <S> StringBuilder visit(Division d, S context) {
+        d.getLeftExpression().accept(this, context);
+        builder.append(" / CASE WHEN ");
+        d.getRightExpression().accept(this, context);
+        builder.append(" = 0 THEN error(").append(new StringValue(DIVIDE_BY_ZERO)).append(") ELSE ");
+        d.getRightExpression().accept(this, context);
+        return builder.append(" END");
+    }
+
+    static final String DIVIDE_BY_ZERO = "[DIVIDE_BY_ZERO] Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL instead.";
+
+    /** Spark's names for scalar types DuckDB lacks; a bare DECIMAL is decimal(10,0) in Spark, (18,3) in DuckDB. */
+    @Override
+    public <S> StringBuilder visit(CastExpression cast, S context) {
+        ColDataType t = cast.getColDataType();
+        if (t != null && t.getDataType() != null && (t.getArgumentsStringList() == null || t.getArgumentsStringList().isEmpty())) {
+            String name = t.getDataType().toUpperCase(Locale.ROOT);
+            if (name.equals("DECIMAL") || name.equals("DEC") || name.equals("NUMERIC")) {
+                t.setDataType("DECIMAL");
+                t.setArgumentsStringList(List.of("10", "0"));
+            } else if (SCALAR_TYPES.containsKey(name)) {
+                t.setDataType(SCALAR_TYPES.get(name));
+            }
+        }
+        return super.visit(cast, context);
+    }
+
+    private static final Map<String, String> SCALAR_TYPES = Map.of("TIMESTAMP_NTZ", "TIMESTAMP", "TIMESTAMP_LTZ", "TIMESTAMP",
+            "LONG", "BIGINT", "SHORT", "SMALLINT", "BYTE", "TINYINT", "BINARY", "BLOB");
 
     /** Spark's LIKE and ILIKE escape with a backslash unless told otherwise; DuckDB's have no escape. */
     @Override
