@@ -127,8 +127,9 @@ final class StatementRunner {
                 // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
                 // and a write or command DuckDB could not even parse ran nowhere, so Spark may run it (EXTERNAL Delta tables)
                 boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.sparkMayRun(sql, e);
-                // SQL JSqlParser could not read went to DuckDB with its names unmapped (main, not main$uc): a missing catalog is no answer
-                mayAnswer |= !t.parsed() && EngineRouter.missingCatalog(e) && (EngineRouter.readOnly(sql) || EngineRouter.sparkStatement(sql));
+                // a catalog DuckDB misses in SQL it ran with unmapped names (unparsed SQL, or a write DuckDB's MERGE cannot
+                // express on a Delta table) is no answer; when the catalog is truly missing, Spark says so and DuckDB's error stands
+                mayAnswer |= EngineRouter.missingCatalog(e) && (EngineRouter.sparkStatement(sql) || !t.parsed() && EngineRouter.readOnly(sql));
                 if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !mayAnswer) throw e;
                 onSpark(exec, session, "DuckDB failed", e);
             }

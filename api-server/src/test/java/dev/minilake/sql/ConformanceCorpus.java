@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  *
  * <p>Corpus format: a statement ends at a line whose text ends with {@code ;}; lines that start
  * with {@code --} are comments. {@code ${LOCATION}} is replaced by a fresh directory under the
- * server's {@code external/} area, so DDL can create EXTERNAL Delta tables both engines read.
+ * server's {@code external/} area, so DDL can create EXTERNAL Delta tables both engines read, and
+ * {@code ${CATALOG}} by a fresh catalog, so each run's tables are its own.
  */
 final class ConformanceCorpus {
     static final ObjectMapper JSON = new ObjectMapper();

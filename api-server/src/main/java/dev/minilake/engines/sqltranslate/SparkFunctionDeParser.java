@@ -6,6 +6,7 @@ import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.ExtractExpression;
 import net.sf.jsqlparser.expression.operators.arithmetic.BitwiseXor;
 import net.sf.jsqlparser.expression.operators.arithmetic.Division;
 import net.sf.jsqlparser.statement.create.table.ColDataType;
@@ -101,6 +102,16 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
     private static final Map<String, String> SCALAR_TYPES = Map.of("TIMESTAMP_NTZ", "TIMESTAMP", "TIMESTAMP_LTZ", "TIMESTAMP",
             "LONG", "BIGINT", "SHORT", "SMALLINT", "BYTE", "TINYINT", "BINARY", "BLOB");
 
+    /** Spark's day of week counts Sunday as 1, DuckDB's as 0. */
+    @Override
+    public <S> StringBuilder visit(ExtractExpression e, S context) {
+        String field = e.getName() == null ? "" : e.getName().toUpperCase(Locale.ROOT);
+        if (!field.equals("DOW") && !field.equals("DAYOFWEEK")) return super.visit(e, context);
+        builder.append("(dayofweek(");
+        e.getExpression().accept(this, context);
+        return builder.append(") + 1)");
+    }
+
     /** Spark's LIKE and ILIKE escape with a backslash unless told otherwise; DuckDB's have no escape. */
     @Override
     public <S> StringBuilder visit(LikeExpression like, S context) {
@@ -190,6 +201,22 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
                 builder.append("(isodow(");
                 args.get(0).accept(this, context);
                 return builder.append(") - 1)");
+            }
+            case "substr", "substring" -> {
+                // Spark reads position 0 as 1; DuckDB counts it as the place before the first character
+                if (args.size() < 2 || args.size() > 3 || f.getParameters().size() != args.size()) return super.visit(f, context);
+                builder.append("substr(");
+                args.get(0).accept(this, context);
+                builder.append(", CASE WHEN ");
+                args.get(1).accept(this, context);
+                builder.append(" = 0 THEN 1 ELSE ");
+                args.get(1).accept(this, context);
+                builder.append(" END");
+                if (args.size() == 3) {
+                    builder.append(", ");
+                    args.get(2).accept(this, context);
+                }
+                return builder.append(')');
             }
             case "log" -> {
                 // Spark's one-argument log is the natural logarithm; DuckDB's is base 10
