@@ -127,9 +127,10 @@ final class StatementRunner {
                 // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
                 // and a write or command DuckDB could not even parse ran nowhere, so Spark may run it (EXTERNAL Delta tables)
                 boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.sparkMayRun(sql, e);
-                // a catalog DuckDB misses in SQL it ran with unmapped names (unparsed SQL, or a write DuckDB's MERGE cannot
-                // express on a Delta table) is no answer; when the catalog is truly missing, Spark says so and DuckDB's error stands
-                mayAnswer |= EngineRouter.missingCatalog(e) && (EngineRouter.sparkStatement(sql) || !t.parsed() && EngineRouter.readOnly(sql));
+                // a table or catalog DuckDB misses in a MERGE it could not map to a Delta table (UPDATE SET *), or a catalog
+                // in SQL it ran with unmapped names, is no answer; when it is truly missing, Spark says so and DuckDB's error stands
+                mayAnswer |= EngineRouter.isMerge(sql) ? EngineRouter.missingObject(e)
+                        : (EngineRouter.sparkStatement(sql) || EngineRouter.readOnly(sql)) && !t.parsed() && EngineRouter.missingCatalog(e);
                 if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !mayAnswer) throw e;
                 onSpark(exec, session, "DuckDB failed", e);
             }

@@ -99,6 +99,18 @@ public final class EngineRouter {
         return !t.isEmpty() && SPARK_STATEMENTS.contains(word(t, 0));
     }
 
+    /** Whether the statement is a MERGE. */
+    public static boolean isMerge(String sql) {
+        List<SqlToken> t = SqlTokenizer.significant(sql);
+        return word(t, 0).equals("MERGE");
+    }
+
+    /** Whether DuckDB failed because a table, schema or catalog is missing. */
+    public static boolean missingObject(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Catalog Error") && m.contains("does not exist");
+    }
+
     /** Whether DuckDB failed because a catalog (an attached database) is missing. */
     public static boolean missingCatalog(Throwable duckdbError) {
         String m = message(duckdbError);

@@ -98,9 +98,19 @@ public final class SparkExactFunctions {
     public static boolean indexesArrays(String sql) {
         List<SqlToken> t = SqlTokenizer.significant(sql);
         for (int i = 1; i + 1 < t.size(); i++) {
-            if (t.get(i).isSymbol("[") && t.get(i + 1).kind() != SqlToken.Kind.STRING) return true;
+            if (t.get(i).isSymbol("[") && t.get(i + 1).kind() != SqlToken.Kind.STRING && subscripts(t.get(i - 1))) return true;
         }
         return false;
+    }
+
+    /** Keywords a '[' may follow as a DuckDB list literal ({@code SELECT [1, 2]}), not as a subscript. */
+    private static final Set<String> BEFORE_LIST = Set.of("SELECT", "WHERE", "AND", "OR", "NOT", "WHEN", "THEN", "ELSE", "AS", "IN",
+            "ON", "BY", "HAVING", "VALUES", "IS", "CASE", "LIKE", "BETWEEN", "SET", "DISTINCT", "RETURN", "ARRAY");
+
+    /** Whether a '[' after this token subscripts it: an identifier, a call's ')' or another subscript's ']'. */
+    private static boolean subscripts(SqlToken before) {
+        return before.isSymbol(")") || before.isSymbol("]") || before.kind() == SqlToken.Kind.BACKTICK || before.kind() == SqlToken.Kind.QUOTED
+                || before.kind() == SqlToken.Kind.WORD && !BEFORE_LIST.contains(before.text().toUpperCase(Locale.ROOT));
     }
 
     /** Why the DuckDB translation of {@code function} differs, for logs and docs. */
