@@ -184,7 +184,9 @@ final class DeltaSql {
                 }
             }
             List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
-            String from = "read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)";
+            // UNION ALL BY NAME with no rows gives every column: files written before ALTER TABLE ... ADD COLUMNS lack the new ones
+            String from = "(SELECT * FROM read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)"
+                    + " UNION ALL BY NAME SELECT " + String.join(", ", nulls) + " WHERE false)";
             parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
         }
         return String.join(" UNION ALL ", parts);

@@ -58,11 +58,22 @@ final class SqlErrors {
             return failure("BAD_REQUEST", "[MISSING_AGGREGATION] The non-aggregating expression `" + mm.group(1) + "` is based on columns"
                     + " which are not participating in the GROUP BY clause. Add the columns to the GROUP BY, or wrap them in an aggregate.", "42803");
         }
+        if ((mm = TABLE_EXISTS.matcher(plain)).find()) {
+            return failure("BAD_REQUEST", "[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table or view `" + mm.group(1).replace("'", "")
+                    + "` because it already exists.", "42P07");
+        }
+        if (m.contains("Out of Range Error") && m.contains("Overflow")) {
+            return failure("BAD_REQUEST", "[ARITHMETIC_OVERFLOW] " + firstLine(plain).replaceFirst("^Out of Range Error: ", ""), "22003");
+        }
         if (m.contains("Parser Error")) {
             // the position context stays: it is the user's own statement, not DuckDB's internals
             return failure("BAD_REQUEST", "[PARSE_SYNTAX_ERROR] " + withContext(m).replace("Parser Error: s", "S"), "42601");
         }
         if (m.contains("Binder Error")) return failure("BAD_REQUEST", "[UNRESOLVED_COLUMN] " + firstLine(plain).replace("Binder Error: ", ""), "42703");
+        if (m.contains("Invalid Input Error: [")) {
+            // raised by MiniLake's own translation (error('[DIVIDE_BY_ZERO] ...')): already in Spark's terms
+            return failure("BAD_REQUEST", firstLine(plain).replaceFirst("^Invalid Input Error: ", ""), "22012");
+        }
         if (m.contains("Conversion Error") || m.contains("Invalid Input Error")) {
             return failure("BAD_REQUEST", "[CAST_INVALID_INPUT] " + firstLine(plain).replaceFirst("^(Conversion|Invalid Input) Error: ", ""), "22018");
         }
@@ -72,6 +83,7 @@ final class SqlErrors {
         return failure("BAD_REQUEST", m, null);
     }
 
+    private static final Pattern TABLE_EXISTS = Pattern.compile("^(?:Catalog Error: )?Table (?:with name )?(\\S+) already exists");
     private static final Pattern TABLE_MISSING = Pattern.compile("Table with name (\\S+) does not exist");
     private static final Pattern CATALOG_MISSING = Pattern.compile("Catalog \"([^\"]+)\" does not exist");
     private static final Pattern SCHEMA_MISSING = Pattern.compile("Schema with name \"?([^\"\\s!]+)\"? does not exist");

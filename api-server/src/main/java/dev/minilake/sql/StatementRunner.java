@@ -99,6 +99,10 @@ final class StatementRunner {
                 try (SessionState.Lease lease = session.lease(exec.context)) {
                     lease.use(exec.context);
                     exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse)));
+                } catch (Exception e) {
+                    // DuckDB could not parse what it was to run, so nothing was committed: Spark writes Delta natively
+                    if (mode != EngineMode.AUTO || exec.isTerminal() || !EngineRouter.unparsed(e)) throw e;
+                    onSpark(exec, session, "DuckDB cannot parse it", e);
                 }
                 return;
             }
@@ -123,8 +127,13 @@ final class StatementRunner {
                 }
             } catch (Exception e) {
                 // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
-                if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !EngineRouter.readOnly(sql)
-                        || !EngineRouter.sparkMayAnswer(e)) throw e;
+                // and a write or command DuckDB could not even parse ran nowhere, so Spark may run it (EXTERNAL Delta tables)
+                boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.sparkMayRun(sql.text(), e);
+                // a table or catalog DuckDB misses in a MERGE it could not map to a Delta table (UPDATE SET *) or in an ALTER TABLE, or a catalog
+                // in SQL it ran with unmapped names, is no answer; when it is truly missing, Spark says so and DuckDB's error stands
+                mayAnswer |= EngineRouter.changesTablesSparkMayHave(sql.text()) ? EngineRouter.missingObject(e)
+                        : (EngineRouter.sparkStatement(sql.text()) || EngineRouter.readOnly(sql)) && !t.parsed() && EngineRouter.missingCatalog(e);
+                if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !mayAnswer) throw e;
                 onSpark(exec, session, "DuckDB failed", e);
             }
         } catch (UnboundParameter e) {
@@ -180,8 +189,10 @@ final class StatementRunner {
             // way (e.g. both find a syntax error), DuckDB's error, already in Spark's terms, stands
             SqlErrors.Failure duck = SqlErrors.of(duckdbError);
             // and so does it when Spark's error has no real class (a legacy one, e.g. "Catalog main does not support functions")
+            // and when Spark cannot see the table (a MANAGED table is DuckDB's own)
             if (e.isUnavailable() || duck.error().message().startsWith("[" + e.errorClass() + "]")
-                    || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")) {
+                    || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")
+                    || e.errorClass().startsWith("TABLE_OR_VIEW_NOT_FOUND")) {
                 exec.fail(duck);
                 return;
             }

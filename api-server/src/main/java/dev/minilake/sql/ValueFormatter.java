@@ -36,6 +36,8 @@ final class ValueFormatter {
         if (v instanceof LocalDateTime t) return TS.format(t);
         if (v instanceof OffsetDateTime t) return TS.format(t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime());
         if (v instanceof byte[] b) return java.util.Base64.getEncoder().encodeToString(b);
+        // DuckDB's JDBC driver hands BLOBs over as java.sql.Blob, not byte[]
+        if (v instanceof java.sql.Blob b) return java.util.Base64.getEncoder().encodeToString(b.getBytes(1, (int) b.length()));
         if (v instanceof Array || v instanceof Map || v instanceof DuckDBStruct) return json(v).toString();
         return v.toString();
     }
@@ -49,7 +51,9 @@ final class ValueFormatter {
         }
         if (v instanceof DuckDBStruct s) return object(s.getMap());
         if (v instanceof Map<?, ?> m) return object(m);
-        if (v instanceof Number n && !(v instanceof BigDecimal)) return JSON.valueToTree(n);
+        // a decimal inside an array or struct is a JSON number with its scale, as Spark writes it ([1.0,2.50])
+        if (v instanceof BigDecimal d) return NODES.rawValueNode(new com.fasterxml.jackson.databind.util.RawValue(d.toPlainString()));
+        if (v instanceof Number n) return JSON.valueToTree(n);
         if (v instanceof Boolean b) return NODES.booleanNode(b);
         return NODES.textNode(format(v));
     }

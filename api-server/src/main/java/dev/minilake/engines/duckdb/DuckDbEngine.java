@@ -255,6 +255,8 @@ public final class DuckDbEngine implements AutoCloseable {
             st.execute("SET autoload_known_extensions = false");
             st.execute("SET allow_community_extensions = false");
             st.execute("SET enable_external_access = false");
+            // Spark's NULL order: first in ascending order, last in descending (ORDER BY, windows, sort_array)
+            st.execute("SET default_null_order = 'nulls_first_on_asc_last_on_desc'");
             st.execute("SET lock_configuration = true");
         }
     }

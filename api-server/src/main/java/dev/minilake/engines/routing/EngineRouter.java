@@ -56,25 +56,77 @@ public final class EngineRouter {
 
     public static Optional<String> sparkFirst(ParsedSql sql) {
         if (!readOnly(sql)) return Optional.empty();
-        return SparkExactFunctions.calledIn(sql.significant()).map(fn -> "calls " + fn + "()");
+        Optional<String> fn = SparkExactFunctions.calledIn(sql.significant()).map(f -> "calls " + f + "()");
+        if (fn.isPresent() || !SparkExactFunctions.indexesArrays(sql.significant())) return fn;
+        return Optional.of("indexes an array (0-based in Spark)");
     }
 
     /**
      * Whether a query DuckDB failed may get an answer from Spark instead: DuckDB could not parse it,
      * lacks a function or an overload of it, or has not implemented a construct. Not when the failure
      * is the user's and Spark would say the same: a missing table, schema, catalog or column, a
-     * missing GROUP BY column, a bad cast; nor for the lake's own rules.
+     * missing GROUP BY column; nor for the lake's own rules. DuckDB's run-time errors (out of range,
+     * conversion, invalid input) do go to Spark: Spark answers some of them (sqrt(-1) is NaN there) and reports the
+     * rest under its own error class (CAST_OVERFLOW, ARITHMETIC_OVERFLOW), as the conformance suite found.
      */
     public static boolean sparkMayAnswer(Throwable duckdbError) {
         String m = message(duckdbError);
         if (m.contains("Permission Error") || m.contains("locked") || m.contains("INSUFFICIENT_PERMISSIONS")
                 || m.contains("PATH_NOT_ALLOWED") || m.contains("Interrupt") || m.contains("canceled")) return false;
         if (m.contains("Function with name") && m.contains("does not exist")) return true;
+        // a type DuckDB lacks is no mistake of the user's
+        if (m.contains("Catalog Error") && m.contains("Type with name")) return true;
         if (m.contains("Catalog Error")) return false;
         if (m.contains("Binder Error")) {
             return !(m.contains("Referenced column") || m.contains("must appear in the GROUP BY") || m.contains("not found in FROM clause"));
         }
-        return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error");
+        return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error")
+                || m.contains("Out of Range Error") || m.contains("Conversion Error") || m.contains("Invalid Input Error");
+    }
+
+    /** Whether DuckDB failed to parse the statement, so that nothing of it ran (a write may then go to Spark). */
+    public static boolean unparsed(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Parser Error") || m.contains("syntax error");
+    }
+
+    /** Statements Spark runs on EXTERNAL Delta tables that DuckDB may not parse (ALTER TABLE ... ADD COLUMNS, SHOW COLUMNS). */
+    private static final Set<String> SPARK_STATEMENTS = Set.of("ALTER", "SHOW", "DESCRIBE", "DESC", "INSERT", "UPDATE", "DELETE",
+            "MERGE", "CREATE", "DROP", "COMMENT", "TRUNCATE");
+
+    /**
+     * Whether a statement that is not a query may go to Spark after DuckDB failed it: a statement
+     * Spark knows that DuckDB could not parse. A typo ({@code SELEC 1}) never wakes Spark.
+     */
+    public static boolean sparkMayRun(String sql, Throwable duckdbError) {
+        return sparkStatement(sql) && unparsed(duckdbError);
+    }
+
+    /** Whether the statement starts as one Spark runs on tables (ALTER, SHOW, INSERT, MERGE, ...). */
+    public static boolean sparkStatement(String sql) {
+        List<SqlToken> t = SqlTokenizer.significant(sql);
+        return !t.isEmpty() && SPARK_STATEMENTS.contains(word(t, 0));
+    }
+
+    /**
+     * Whether the statement is a MERGE or an ALTER TABLE: DuckDB runs them on its own tables, so a
+     * table it does not have may be an EXTERNAL Delta table, which Spark alters or merges into.
+     */
+    public static boolean changesTablesSparkMayHave(String sql) {
+        List<SqlToken> t = SqlTokenizer.significant(sql);
+        return word(t, 0).equals("MERGE") || word(t, 0).equals("ALTER") && word(t, 1).equals("TABLE");
+    }
+
+    /** Whether DuckDB failed because a table, schema or catalog is missing. */
+    public static boolean missingObject(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Catalog Error") && m.contains("does not exist");
+    }
+
+    /** Whether DuckDB failed because a catalog (an attached database) is missing. */
+    public static boolean missingCatalog(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Catalog Error") && m.contains("Catalog \"") && m.contains("does not exist");
     }
 
     private static String message(Throwable e) {

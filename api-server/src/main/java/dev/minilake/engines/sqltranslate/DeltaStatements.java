@@ -161,6 +161,10 @@ public final class DeltaStatements {
             }.getTables(st);
         } catch (UnsupportedOperationException ignored) {
             // a statement the finder does not walk names no tables
+        } catch (NullPointerException e) {
+            // JSqlParser fails on a few forms it parses (a window's ROWS 1 PRECEDING): no plan here; the translator says why
+            if (scans.size() == before && target == null) return Optional.empty();
+            throw new UnsupportedConstructException("a form MiniLake cannot read in a statement on a Delta table");
         }
         if (target == null && scans.isEmpty()) return Optional.empty();
         if (target == null && kind != Kind.QUERY) {

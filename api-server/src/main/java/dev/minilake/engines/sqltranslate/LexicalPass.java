@@ -36,6 +36,13 @@ final class LexicalPass {
             SqlToken t = tokens.get(i);
             if (t.kind() == Kind.BACKTICK) {
                 out.append(TypeMapping.quote(t.identifier()));
+            } else if (t.kind() == Kind.STRING) {
+                out.append(duckString(sparkString(t.text())));
+            } else if (t.kind() == Kind.WORD && t.text().equalsIgnoreCase("r") && i + 1 < tokens.size()
+                    && tokens.get(i + 1).kind() == Kind.STRING) {
+                // r'...': a raw literal, its backslashes are characters
+                String raw = tokens.get(++i).text();
+                out.append(duckString(raw.substring(1, raw.length() - 1).replace("''", "'")));
             } else if (isComplexTypeStart(tokens, i)) {
                 List<SqlToken> significant = new ArrayList<>();
                 List<Integer> index = new ArrayList<>();
@@ -58,6 +65,52 @@ final class LexicalPass {
             }
         }
         return new LexicalPass(out.toString(), placeholders, written);
+    }
+
+    /**
+     * The value of a Spark string literal: Spark reads backslash escapes in literals ({@code '\\d'}
+     * is {@code \d}, {@code '\t'} a tab), DuckDB does not. {@code \%} and {@code \_} keep their
+     * backslash, for LIKE patterns, as in Spark.
+     */
+    static String sparkString(String literal) {
+        String body = literal.length() >= 2 && literal.endsWith("'") ? literal.substring(1, literal.length() - 1) : literal.substring(1);
+        StringBuilder v = new StringBuilder(body.length());
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '\'' && i + 1 < body.length() && body.charAt(i + 1) == '\'') {
+                // kept as one quote (Spark reads 'it''s' as two adjacent literals, "its"), as paths like it''s.csv rely on it
+                v.append('\'');
+                i++;
+            } else if (c != '\\' || i + 1 >= body.length()) {
+                v.append(c);
+            } else {
+                char e = body.charAt(++i);
+                switch (e) {
+                    case 'n' -> v.append('\n');
+                    case 't' -> v.append('\t');
+                    case 'r' -> v.append('\r');
+                    case 'b' -> v.append('\b');
+                    case '0' -> v.append('\0');
+                    case 'Z' -> v.append('\u001A');
+                    case '%', '_' -> v.append('\\').append(e);
+                    case 'u' -> {
+                        if (i + 4 < body.length() && body.substring(i + 1, i + 5).matches("[0-9a-fA-F]{4}")) {
+                            v.append((char) Integer.parseInt(body.substring(i + 1, i + 5), 16));
+                            i += 4;
+                        } else {
+                            v.append('u');
+                        }
+                    }
+                    default -> v.append(e);
+                }
+            }
+        }
+        return v.toString();
+    }
+
+    /** A DuckDB string literal for {@code value}. */
+    static String duckString(String value) {
+        return "'" + value.replace("'", "''") + "'";
     }
 
     /** Puts the Spark text back where the placeholders were (for names, not for SQL DuckDB runs). */

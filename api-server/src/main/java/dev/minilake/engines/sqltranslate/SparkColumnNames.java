@@ -106,6 +106,10 @@ final class SparkColumnNames {
     private String function(Function f) {
         if (f.getName() == null || f.getName().contains(".")) return null;
         String fn = f.getName().toLowerCase(Locale.ROOT);
+        if ((fn.equals("explode") || fn.equals("explode_outer")) && f.getParameters() != null && f.getParameters().size() == 1
+                && !(f.getParameters().get(0) instanceof Function m && "map".equalsIgnoreCase(m.getName()))) {
+            return "col"; // an array's elements; a map's entries would be two columns, key and value
+        }
         if (GENERATORS.contains(fn)) return null;
         if (f.isAllColumns() || isStar(f.getParameters())) return fn.equals("count") ? "count(1)" : null;
         List<String> args = new ArrayList<>();

@@ -49,7 +49,18 @@ public final class SparkExactFunctions {
             Map.entry("sentences", "Java's BreakIterator"),
             Map.entry("inline", "a generator with Spark's column names"),
             Map.entry("posexplode", "a generator with Spark's column names (pos, col)"),
-            Map.entry("stack", "a generator with Spark's column names"));
+            Map.entry("stack", "a generator with Spark's column names"),
+            Map.entry("url_encode", "Java's URLEncoder (a space is '+')"),
+            Map.entry("typeof", "Spark's type names (bigint, decimal(3,1), void)"),
+            Map.entry("array_distinct", "Spark keeps first-seen order and one NULL"),
+            Map.entry("array_intersect", "Spark keeps the first array's order"),
+            Map.entry("array_except", "Spark keeps the first array's order"),
+            Map.entry("array_union", "Spark keeps first-seen order"),
+            Map.entry("array_position", "Spark answers 0 when the element is absent"),
+            Map.entry("element_at", "Spark's 1-based index, errors out of bounds, NULL for a missing map key"),
+            Map.entry("skewness", "Spark's population skewness"),
+            Map.entry("kurtosis", "Spark's population excess kurtosis"),
+            Map.entry("json_array_length", "Spark answers NULL for a JSON value that is not an array"));
 
     private SparkExactFunctions() {
     }
@@ -85,6 +96,32 @@ public final class SparkExactFunctions {
             if (DIFFERS.containsKey(fn)) return Optional.of(fn);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether {@code sql} subscripts with anything but a string key: {@code arr[0]} is 0-based in
+     * Spark and 1-based in DuckDB, while {@code m['k']} reads a map alike in both.
+     */
+    public static boolean indexesArrays(String sql) {
+        return indexesArrays(SqlTokenizer.significant(sql));
+    }
+
+    /** As {@link #indexesArrays(String)}, from a statement's significant tokens. */
+    public static boolean indexesArrays(List<SqlToken> t) {
+        for (int i = 1; i + 1 < t.size(); i++) {
+            if (t.get(i).isSymbol("[") && t.get(i + 1).kind() != SqlToken.Kind.STRING && subscripts(t.get(i - 1))) return true;
+        }
+        return false;
+    }
+
+    /** Keywords a '[' may follow as a DuckDB list literal ({@code SELECT [1, 2]}), not as a subscript. */
+    private static final Set<String> BEFORE_LIST = Set.of("SELECT", "WHERE", "AND", "OR", "NOT", "WHEN", "THEN", "ELSE", "AS", "IN",
+            "ON", "BY", "HAVING", "VALUES", "IS", "CASE", "LIKE", "BETWEEN", "SET", "DISTINCT", "RETURN", "ARRAY");
+
+    /** Whether a '[' after this token subscripts it: an identifier, a call's ')' or another subscript's ']'. */
+    private static boolean subscripts(SqlToken before) {
+        return before.isSymbol(")") || before.isSymbol("]") || before.kind() == SqlToken.Kind.BACKTICK || before.kind() == SqlToken.Kind.QUOTED
+                || before.kind() == SqlToken.Kind.WORD && !BEFORE_LIST.contains(before.text().toUpperCase(Locale.ROOT));
     }
 
     /** Why the DuckDB translation of {@code function} differs, for logs and docs. */

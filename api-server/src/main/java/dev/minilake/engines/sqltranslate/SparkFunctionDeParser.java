@@ -5,6 +5,12 @@ import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.ExtractExpression;
+import net.sf.jsqlparser.expression.operators.arithmetic.BitwiseXor;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.statement.create.table.ColDataType;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.util.deparser.ExpressionDeParser;
 
 import java.util.ArrayList;
@@ -54,6 +60,68 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
         return super.visit(t, context);
     }
 
+    /** Spark's {@code a ^ b} is bitwise XOR; DuckDB's is power. */
+    @Override
+    public <S> StringBuilder visit(BitwiseXor x, S context) {
+        builder.append("xor(");
+        x.getLeftExpression().accept(this, context);
+        builder.append(", ");
+        x.getRightExpression().accept(this, context);
+        return builder.append(')');
+    }
+
+    /** Spark (ANSI, as Databricks SQL) fails a division by zero; DuckDB answers Infinity or NaN. */
+    @Override
+    public <S> StringBuilder visit(Division d, S context) {
+        d.getLeftExpression().accept(this, context);
+        builder.append(" / CASE WHEN ");
+        d.getRightExpression().accept(this, context);
+        builder.append(" = 0 THEN error(").append(new StringValue(DIVIDE_BY_ZERO)).append(") ELSE ");
+        d.getRightExpression().accept(this, context);
+        return builder.append(" END");
+    }
+
+    static final String DIVIDE_BY_ZERO = "[DIVIDE_BY_ZERO] Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL instead.";
+
+    /** Spark's names for scalar types DuckDB lacks; a bare DECIMAL is decimal(10,0) in Spark, (18,3) in DuckDB. */
+    @Override
+    public <S> StringBuilder visit(CastExpression cast, S context) {
+        ColDataType t = cast.getColDataType();
+        if (t != null && t.getDataType() != null && (t.getArgumentsStringList() == null || t.getArgumentsStringList().isEmpty())) {
+            String name = t.getDataType().toUpperCase(Locale.ROOT);
+            if (name.equals("DECIMAL") || name.equals("DEC") || name.equals("NUMERIC")) {
+                t.setDataType("DECIMAL");
+                t.setArgumentsStringList(List.of("10", "0"));
+            } else if (SCALAR_TYPES.containsKey(name)) {
+                t.setDataType(SCALAR_TYPES.get(name));
+            }
+        }
+        return super.visit(cast, context);
+    }
+
+    private static final Map<String, String> SCALAR_TYPES = Map.of("TIMESTAMP_NTZ", "TIMESTAMP", "TIMESTAMP_LTZ", "TIMESTAMP",
+            "LONG", "BIGINT", "SHORT", "SMALLINT", "BYTE", "TINYINT", "BINARY", "BLOB");
+
+    /** Spark's day of week counts Sunday as 1, DuckDB's as 0. */
+    @Override
+    public <S> StringBuilder visit(ExtractExpression e, S context) {
+        String field = e.getName() == null ? "" : e.getName().toUpperCase(Locale.ROOT);
+        if (!field.equals("DOW") && !field.equals("DAYOFWEEK")) return super.visit(e, context);
+        builder.append("(dayofweek(");
+        e.getExpression().accept(this, context);
+        return builder.append(") + 1)");
+    }
+
+    /** Spark's LIKE and ILIKE escape with a backslash unless told otherwise; DuckDB's have no escape. */
+    @Override
+    public <S> StringBuilder visit(LikeExpression like, S context) {
+        LikeExpression.KeyWord k = like.getLikeKeyWord();
+        if (like.getEscape() == null && (k == LikeExpression.KeyWord.LIKE || k == LikeExpression.KeyWord.ILIKE)) {
+            like.setEscape(new StringValue("\\"));
+        }
+        return super.visit(like, context);
+    }
+
     @Override
     public <S> StringBuilder visit(Function f, S context) {
         String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
@@ -101,12 +169,72 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
                 return builder.append(", ").append(new StringValue(DateFormats.toStrftime(fmt.getValue()))).append(')');
             }
             case "datediff" -> {
+                // datediff(unit, start, end) counts whole units as Spark's timestampdiff does; DuckDB counts boundaries
+                if (args.size() == 3) throw new UnsupportedConstructException("datediff() with a unit");
                 if (args.size() != 2) return super.visit(f, context);
                 builder.append("datediff('day', ");
                 args.get(1).accept(this, context);
                 builder.append(", ");
                 args.get(0).accept(this, context);
                 return builder.append(')');
+            }
+            case "concat" -> {
+                // Spark's concat is NULL when any argument is; DuckDB's skips NULLs, its || does not
+                if (args.size() < 2) return super.visit(f, context);
+                builder.append('(');
+                for (int i = 0; i < args.size(); i++) {
+                    if (i > 0) builder.append(" || ");
+                    args.get(i).accept(this, context);
+                }
+                return builder.append(')');
+            }
+            case "dayofweek" -> {
+                // Spark counts Sunday = 1 .. Saturday = 7; DuckDB Sunday = 0
+                if (args.size() != 1) return super.visit(f, context);
+                builder.append("(dayofweek(");
+                args.get(0).accept(this, context);
+                return builder.append(") + 1)");
+            }
+            case "weekday" -> {
+                // Spark counts Monday = 0 .. Sunday = 6
+                if (args.size() != 1) return super.visit(f, context);
+                builder.append("(isodow(");
+                args.get(0).accept(this, context);
+                return builder.append(") - 1)");
+            }
+            case "substr", "substring" -> {
+                // Spark reads position 0 as 1; DuckDB counts it as the place before the first character
+                if (args.size() < 2 || args.size() > 3 || f.getParameters().size() != args.size()) return super.visit(f, context);
+                builder.append("substr(");
+                args.get(0).accept(this, context);
+                builder.append(", CASE WHEN ");
+                args.get(1).accept(this, context);
+                builder.append(" = 0 THEN 1 ELSE ");
+                args.get(1).accept(this, context);
+                builder.append(" END");
+                if (args.size() == 3) {
+                    builder.append(", ");
+                    args.get(2).accept(this, context);
+                }
+                return builder.append(')');
+            }
+            case "log" -> {
+                // Spark's one-argument log is the natural logarithm; DuckDB's is base 10
+                if (args.size() == 1) f.setName("ln");
+                return super.visit(f, context);
+            }
+            case "date_trunc" -> {
+                // Spark's date_trunc always answers a TIMESTAMP; DuckDB's answers a DATE for day units and up
+                builder.append("CAST(");
+                super.visit(f, context);
+                return builder.append(" AS TIMESTAMP)");
+            }
+            case "floor", "ceil", "ceiling" -> {
+                // Spark's one-argument floor/ceil answer a BIGINT (a DOUBLE in DuckDB)
+                if (args.size() != 1) return super.visit(f, context);
+                builder.append("CAST(");
+                super.visit(f, context);
+                return builder.append(" AS BIGINT)");
             }
             case "collect_set" -> {
                 f.setName("list");

@@ -73,6 +73,17 @@ public final class SqlTranslator {
             return Translation.command(parts.length == 2 ? new Command.Use(unquote(parts[0]), unquote(parts[1]))
                     : new Command.Use(null, unquote(parts[0])));
         }
+        try {
+            return translate(st, lexical, volumes);
+        } catch (UnsupportedConstructException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // JSqlParser's deparser fails on a few forms it parses (ROWS 1 PRECEDING): not for DuckDB then, Spark may run it
+            throw new UnsupportedConstructException("a form the translator cannot write for DuckDB (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static Translation translate(Statement st, LexicalPass lexical, VolumePaths volumes) {
         Map<String, String> options = new LinkedHashMap<>();
         List<DuckSql> out = new ArrayList<>();
         CatalogNames.rewrite(st);

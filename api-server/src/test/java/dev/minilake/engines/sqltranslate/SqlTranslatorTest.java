@@ -18,7 +18,10 @@ class SqlTranslatorTest {
             SELECT nvl(a, 1) FROM t                                   | SELECT coalesce(a, 1) AS "nvl(a, 1)" FROM t
             SELECT date_format(ts, 'yyyy-MM-dd HH:mm') FROM t         | SELECT strftime(ts, '%Y-%m-%d %H:%M') AS "date_format(ts, yyyy-MM-dd HH:mm)" FROM t
             SELECT current_timestamp()                                | SELECT now()
-            SELECT explode(array(1, 2))                               | SELECT unnest(list_value(1, 2))
+            SELECT explode(array(1, 2))                               | SELECT unnest(list_value(1, 2)) AS "col"
+            SELECT floor(x) FROM t                                    | SELECT CAST(floor(x) AS BIGINT) AS "floor(x)" FROM t
+            SELECT 'a\\_b' LIKE 'tab\\t'                              | SELECT 'a\\_b' LIKE 'tab\t' ESCAPE '\\'
+            SELECT 5 ^ 3, log(x) FROM t                               | SELECT xor(5, 3), ln(x) AS "log(x)" FROM t
             SELECT collect_list(x) FROM t                             | SELECT list(x) AS "collect_list(x)" FROM t
             SELECT named_struct('a', 1, 'b', 'x')                     | SELECT struct_pack("a" := 1, "b" := 'x') AS "named_struct(a, 1, b, x)"
             SELECT size(x) FROM t                                     | SELECT len(x) AS "size(x)" FROM t
