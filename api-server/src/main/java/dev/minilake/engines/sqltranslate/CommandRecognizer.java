@@ -62,8 +62,26 @@ public final class CommandRecognizer {
         List<SqlToken> rest = all.subList(w.pos, all.size());
         String value = rest.size() == 1 && rest.get(0).kind() == SqlToken.Kind.STRING
                 ? rest.get(0).text().substring(1, rest.get(0).text().length() - 1).replace("''", "'")
-                : String.join(" ", rest.stream().map(SqlToken::text).toList());
+                : joinValue(rest);
         return Optional.of(new Command.SetConf(key, value));
+    }
+
+    /**
+     * An unquoted SET value as written: Spark takes the raw text after '=', so tokens are joined with
+     * a space only where two words or numbers must have been apart ({@code America/New_York} stays whole).
+     */
+    static String joinValue(List<SqlToken> tokens) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (i > 0 && spaced(tokens.get(i - 1)) && spaced(tokens.get(i))) out.append(' ');
+            out.append(tokens.get(i).text());
+        }
+        return out.toString();
+    }
+
+    private static boolean spaced(SqlToken t) {
+        return t.kind() == SqlToken.Kind.WORD || t.kind() == SqlToken.Kind.NUMBER || t.kind() == SqlToken.Kind.STRING
+                || t.kind() == SqlToken.Kind.QUOTED || t.kind() == SqlToken.Kind.BACKTICK;
     }
 
     /** The Spark configuration SET TIME ZONE sets. */

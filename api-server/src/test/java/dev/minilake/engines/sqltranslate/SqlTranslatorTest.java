@@ -42,6 +42,17 @@ class SqlTranslatorTest {
     }
 
     @Test
+    void aSetValueIsTheTextAfterTheEqualsSign() {
+        assertThat(SqlTranslator.translate("SET spark.sql.session.timeZone = America/New_York").command())
+                .isEqualTo(new Command.SetConf("spark.sql.session.timeZone", "America/New_York"));
+        assertThat(SqlTranslator.translate("SET spark.sql.shuffle.partitions = 4").command())
+                .isEqualTo(new Command.SetConf("spark.sql.shuffle.partitions", "4"));
+        assertThat(SqlTranslator.translate("SET my.conf = 'a b'").command()).isEqualTo(new Command.SetConf("my.conf", "a b"));
+        assertThat(SqlTranslator.translate("SET my.conf = two words").command()).isEqualTo(new Command.SetConf("my.conf", "two words"));
+        assertThat(SqlTranslator.translate("SET my.conf = -1.5").command()).isEqualTo(new Command.SetConf("my.conf", "-1.5"));
+    }
+
+    @Test
     void columnCommentsBecomeCommentOnColumn() {
         Translation t = SqlTranslator.translate("CREATE OR REPLACE TABLE main.p.t (id BIGINT NOT NULL COMMENT 'the key', name STRING)");
         assertThat(t.statements()).extracting(Translation.DuckSql::sql).containsExactly(
