@@ -68,9 +68,13 @@ resource "databricks_notebook" "hello" {
   content_base64 = base64encode("# Databricks notebook source\\nprint('hello from a terraform notebook')\\n")
 }
 
+# after the notebook, which creates /Shared/tf: provider 1.123.0 creates a missing parent only when
+# its own check still finds it missing, so two resources racing into one new folder can fail (on
+# Databricks too); ordering them is what a user would do
 resource "databricks_workspace_file" "etl" {
   path           = "/Shared/tf/etl.py"
   content_base64 = base64encode("print('etl says', 6 * 7)\\n")
+  depends_on     = [databricks_notebook.hello]
 }
 
 resource "databricks_secret_scope" "app" {
