@@ -26,14 +26,16 @@ public class CatalogsService {
     private final UcStore uc;
     private final SchemasService schemas;
     private final VolumesService volumes;
+    private final DeltaTableRecords deltaTables;
     private final MetastoreService metastore;
 
-    public CatalogsService(PhysicalCatalog physical, UcStore uc, SchemasService schemas, VolumesService volumes,
+    public CatalogsService(PhysicalCatalog physical, UcStore uc, SchemasService schemas, VolumesService volumes, DeltaTableRecords deltaTables,
                            MetastoreService metastore) {
         this.physical = physical;
         this.uc = uc;
         this.schemas = schemas;
         this.volumes = volumes;
+        this.deltaTables = deltaTables;
         this.metastore = metastore;
     }
 
@@ -101,6 +103,7 @@ public class CatalogsService {
                 throw new ApiException(ErrorCode.INTERNAL_ERROR, "Could not drop the database of catalog '" + catalog + "': " + e.getMessage());
             }
             volumes.deleteManagedFiles(catalog, null);
+            deltaTables.deleteManagedFiles(catalog, null);
             uc.forgetCatalog(catalog);
         });
     }
@@ -124,6 +127,7 @@ public class CatalogsService {
     void resetToDefault() throws SQLException {
         physical.engine().reset();
         volumes.deleteAllManagedFiles();
+        deltaTables.deleteAllManagedFiles();
         create(MetastoreService.DEFAULT_CATALOG, "Main catalog (auto-created)", null);
     }
 

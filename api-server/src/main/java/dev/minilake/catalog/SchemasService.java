@@ -20,9 +20,12 @@ public class SchemasService {
     private final PhysicalCatalog physical;
     private final UcStore uc;
     private final VolumesService volumes;
+    private final DeltaTableRecords deltaTables;
     private final MetastoreService metastore;
 
-    public SchemasService(PhysicalCatalog physical, UcStore uc, VolumesService volumes, MetastoreService metastore) {
+    public SchemasService(PhysicalCatalog physical, UcStore uc, VolumesService volumes, MetastoreService metastore,
+                          DeltaTableRecords deltaTables) {
+        this.deltaTables = deltaTables;
         this.physical = physical;
         this.uc = uc;
         this.volumes = volumes;
@@ -90,6 +93,7 @@ public class SchemasService {
             }
             physical.execute("DROP SCHEMA " + PhysicalCatalog.qualified(n.catalog(), n.schema()) + " CASCADE");
             volumes.deleteManagedFiles(n.catalog(), n.schema());
+            deltaTables.deleteManagedFiles(n.catalog(), n.schema());
             uc.forgetSchema(n.fullName());
         });
     }

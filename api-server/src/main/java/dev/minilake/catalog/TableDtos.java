@@ -71,7 +71,14 @@ public final class TableDtos {
      */
     public record TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
                             Long created_at, Long updated_at, String data_source_format, String storage_location,
-                            List<ColumnInfo> declared_columns, String table_type) implements UcStore.Keyed {
+                            List<ColumnInfo> declared_columns, String table_type, Boolean managed_delta) implements UcStore.Keyed {
+        public TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
+                         Long created_at, Long updated_at, String data_source_format, String storage_location,
+                         List<ColumnInfo> declared_columns, String table_type) {
+            this(full_name, table_id, comment, owner, properties, created_at, updated_at, data_source_format, storage_location,
+                    declared_columns, table_type, null);
+        }
+
         @Override
         public String key() {
             return full_name;
@@ -79,12 +86,32 @@ public final class TableDtos {
 
         TableMeta withOwner(String newOwner, long now) {
             return new TableMeta(full_name, table_id, comment, newOwner, properties, created_at, now, data_source_format,
-                    storage_location, declared_columns, table_type);
+                    storage_location, declared_columns, table_type, managed_delta);
+        }
+
+        TableMeta withComment(String newComment, long now) {
+            return new TableMeta(full_name, table_id, newComment, owner, properties, created_at, now, data_source_format,
+                    storage_location, declared_columns, table_type, managed_delta);
+        }
+
+        TableMeta renamed(String newFullName, long now) {
+            return new TableMeta(newFullName, table_id, comment, owner, properties, created_at, now, data_source_format,
+                    storage_location, declared_columns, table_type, managed_delta);
         }
 
         /** An EXTERNAL Delta table: its files and log are the table, DuckDB holds nothing. */
         public boolean external() {
             return "EXTERNAL".equals(table_type);
+        }
+
+        /** A MANAGED table whose data is a Delta table in the lake's managed area (DuckDB holds only a view of it). */
+        public boolean managedDelta() {
+            return Boolean.TRUE.equals(managed_delta) && "MANAGED".equals(table_type) && storage_location != null;
+        }
+
+        /** Either kind of table whose files and log are the table. */
+        public boolean delta() {
+            return external() || managedDelta();
         }
     }
 }

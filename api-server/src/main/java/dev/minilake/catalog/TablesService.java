@@ -8,7 +8,6 @@ import dev.minilake.catalog.TableDtos.TableMeta;
 import dev.minilake.catalog.TableDtos.TableSummary;
 import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.core.error.ApiException;
-import dev.minilake.engines.duckdb.DuckDbEngine;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
@@ -23,9 +22,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Tables, named like the SDK's TablesAPI. DuckDB is the one source of truth for which tables and
- * views exist and what their columns are, so tables created through SQL appear here unasked. The
- * store adds only a stable table_id and descriptive fields, created on first sight.
+ * Tables, named like the SDK's TablesAPI. Every table MiniLake creates is a Delta table (MANAGED in
+ * the lake's managed area, or EXTERNAL at a location), recorded in the store ({@link DeltaTableRecords}).
+ * Views, and tables left from data dirs older than Delta MANAGED tables, are DuckDB's own: DuckDB is
+ * their source of truth, so views created through SQL appear here unasked, and the store adds only
+ * a stable table_id and descriptive fields, created on first sight. A MANAGED Delta table's DuckDB
+ * view ({@link dev.minilake.engines.delta.DeltaMirrors}) is the table, never listed as a view.
  */
 @Service
 public class TablesService {
@@ -35,10 +37,10 @@ public class TablesService {
     private final PhysicalCatalog physical;
     private final UcStore uc;
     private final MetastoreService metastore;
-    private final ExternalTables external;
+    private final DeltaTableRecords external;
     private final org.springframework.beans.factory.ObjectProvider<TableConstraintSource> constraints;
 
-    public TablesService(PhysicalCatalog physical, UcStore uc, MetastoreService metastore, ExternalTables external,
+    public TablesService(PhysicalCatalog physical, UcStore uc, MetastoreService metastore, DeltaTableRecords external,
                          org.springframework.beans.factory.ObjectProvider<TableConstraintSource> constraints) {
         this.physical = physical;
         this.uc = uc;
@@ -47,22 +49,83 @@ public class TablesService {
         this.constraints = constraints;
     }
 
-    /** An EXTERNAL Delta table as the SQL engine needs it: its full name and its directory. */
-    public record ExternalTable(String fullName, java.nio.file.Path location) {
+    /**
+     * A Delta table as the SQL engine needs it: its full name, its directory, and whether it is
+     * MANAGED (DuckDB has a view of its latest version, which needs refreshing after a commit).
+     */
+    public record DeltaTable(String fullName, java.nio.file.Path location, boolean managed) {
     }
 
-    /** The EXTERNAL Delta table of that name, if there is one (names are case-insensitive). */
-    public Optional<ExternalTable> externalTable(String catalog, String schema, String name) {
+    /** The Delta table (MANAGED or EXTERNAL) of that name, if there is one (names are case-insensitive). */
+    public Optional<DeltaTable> deltaTable(String catalog, String schema, String name) {
         if (catalog == null || schema == null || name == null) return Optional.empty();
         String full = (catalog + "." + schema + "." + name).toLowerCase(Locale.ROOT);
-        return uc.tables.get(full).filter(TableMeta::external).map(m -> new ExternalTable(full, external.location(m)));
+        return uc.tables.get(full).filter(TableMeta::delta).map(m -> new DeltaTable(full, external.location(m), m.managedDelta()));
+    }
+
+    /** Brings DuckDB's view of a MANAGED table up to its log's latest version (Spark may have committed). */
+    public void ensureFresh(String fullName) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        external.find(n).ifPresent(m -> external.ensureFresh(n, m));
+    }
+
+    /** Brings DuckDB's view of every MANAGED table up to its log (Spark ran a statement and may have written any). */
+    public void ensureAllFresh() {
+        external.ensureAllFresh();
+    }
+
+    /** Rebuilds DuckDB's view of a MANAGED table after a commit. */
+    public void refresh(String fullName) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        external.find(n).ifPresent(m -> external.refresh(n, m));
+    }
+
+    /**
+     * Creates a MANAGED Delta table (SQL {@code CREATE TABLE} without LOCATION, and tables.create).
+     * Returns false when the name exists and ifNotExists was given.
+     */
+    public boolean createManaged(String catalog, String schema, String name, List<ColumnInfo> columns, List<String> partitionedBy,
+                                 String comment, Map<String, String> properties, boolean ifNotExists) {
+        ObjectName n = Names.object("table", catalog, schema, name);
+        return uc.exclusive(() -> {
+            physical.requireSchema(n.catalog(), n.schema());
+            if (find(n).isPresent() || external.find(n).isPresent()) {
+                if (ifNotExists) return false;
+                throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
+            }
+            external.createManaged(n, columns, partitionedBy, comment, properties);
+            return true;
+        });
+    }
+
+    /** ALTER TABLE ... RENAME TO of a Delta table: the record moves, the files stay. */
+    public void rename(String fromFullName, String toFullName) {
+        ObjectName from = Names.objectFullName("table", fromFullName), to = Names.objectFullName("table", toFullName);
+        uc.exclusive(() -> {
+            TableMeta m = external.find(from).orElseThrow(() -> ApiException.notFound("Table '" + from.fullName() + "'"));
+            physical.requireSchema(to.catalog(), to.schema());
+            if (find(to).isPresent() || external.find(to).isPresent()) throw ApiException.alreadyExists("Table '" + to.fullName() + "'");
+            if (m.managedDelta() && !(from.catalog().equals(to.catalog()) && from.schema().equals(to.schema()))) {
+                throw ApiException.invalid("A MANAGED table can be renamed only within its schema.");
+            }
+            external.rename(from, to, m);
+        });
+    }
+
+    /** COMMENT ON TABLE of a Delta table: the comment Unity Catalog reports. */
+    public void comment(String fullName, String comment) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        uc.exclusive(() -> {
+            TableMeta m = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
+            uc.tables.put(n.fullName(), n.schemaName().fullName(), m.withComment(comment, System.currentTimeMillis()));
+        });
     }
 
     /** Names of the EXTERNAL tables of a schema. */
     public List<String> externalTableNames(String catalog, String schema) {
         if (catalog == null || schema == null) return List.of();
         return external.inSchema(catalog.toLowerCase(Locale.ROOT), schema.toLowerCase(Locale.ROOT)).stream()
-                .map(m -> m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).toList();
+                .filter(TableMeta::external).map(m -> m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).toList();
     }
 
     /** Full names of the EXTERNAL tables whose directory is {@code dir} or inside it, sorted. */
@@ -115,28 +178,11 @@ public class TablesService {
             throw ApiException.invalid("Only MANAGED and EXTERNAL tables can be created through this API (got table_type " + type
                     + "); create views with SQL.");
         }
-        String ddl = "CREATE TABLE " + PhysicalCatalog.qualified(n.catalog(), n.schema(), n.name()) + " (" + columnsDdl(req.columns()) + ")";
-        uc.exclusive(() -> {
-            physical.requireSchema(n.catalog(), n.schema());
-            if (physical.table(n.catalog(), n.schema(), n.name()).isPresent() || external.find(n).isPresent()) {
-                throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
-            }
-            physical.execute(ddl);
-            try {
-                long now = System.currentTimeMillis();
-                uc.tables.put(n.fullName(), n.schemaName().fullName(), new TableMeta(n.fullName(), UUID.randomUUID().toString(),
-                        req.comment(), uc.owner(), req.properties(), now, now,
-                        req.data_source_format() == null ? "DELTA" : req.data_source_format().toUpperCase(Locale.ROOT),
-                        req.storage_location(), req.columns(), "MANAGED"));
-            } catch (RuntimeException e) {
-                try {
-                    physical.execute("DROP TABLE IF EXISTS " + PhysicalCatalog.qualified(n.catalog(), n.schema(), n.name()));
-                } catch (RuntimeException undo) {
-                    e.addSuppressed(undo);
-                }
-                throw e;
-            }
-        });
+        String format = req.data_source_format() == null ? "DELTA" : req.data_source_format().toUpperCase(Locale.ROOT);
+        if (!format.equals("DELTA")) {
+            throw ApiException.invalid("MANAGED tables are Delta tables (got data_source_format " + format + ").");
+        }
+        createManaged(n.catalog(), n.schema(), n.name(), req.columns(), null, req.comment(), req.properties(), false);
         return get(n.fullName());
     }
 
@@ -165,7 +211,7 @@ public class TablesService {
         Names.SchemaName s = Names.schema(Names.required(catalogName, "catalog_name"), Names.required(schemaName, "schema_name"));
         physical.requireSchema(s.catalog(), s.schema());
         Map<String, List<PhysicalCatalog.Column>> columns = omitColumns ? Map.of() : physical.columns(s.catalog(), s.schema());
-        List<TableInfo> out = new ArrayList<>(physical.tables(s.catalog(), s.schema()).stream()
+        List<TableInfo> out = new ArrayList<>(physicalTables(s.catalog(), s.schema()).stream()
                 .map(t -> info(t, omitColumns ? null : columns.getOrDefault(t.name(), List.of())))
                 .toList());
         for (TableMeta m : external.inSchema(s.catalog(), s.schema())) out.add(external.info(m, metastore.metastoreId(), !omitColumns));
@@ -184,12 +230,12 @@ public class TablesService {
         List<TableSummary> out = new ArrayList<>();
         for (String schema : physical.schemas(catalog)) {
             if (!sp.matcher(schema).matches()) continue;
-            for (PhysicalCatalog.Table t : physical.tables(catalog, schema)) {
+            for (PhysicalCatalog.Table t : physicalTables(catalog, schema)) {
                 if (tp.matcher(t.name()).matches()) out.add(new TableSummary(fullName(t), tableType(t)));
             }
             for (TableMeta m : external.inSchema(catalog, schema)) {
                 if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) {
-                    out.add(new TableSummary(m.full_name(), "EXTERNAL"));
+                    out.add(new TableSummary(m.full_name(), m.table_type()));
                 }
             }
         }
@@ -216,8 +262,10 @@ public class TablesService {
     public void delete(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
         uc.exclusive(() -> {
-            if (find(n).isEmpty() && external.find(n).isPresent()) {
-                external.forget(n);
+            Optional<TableMeta> delta = find(n).isEmpty() ? external.find(n) : Optional.empty();
+            if (delta.isPresent()) {
+                if (delta.get().managedDelta()) external.dropManaged(n, delta.get());
+                else external.forget(n);
                 return;
             }
             PhysicalCatalog.Table t = find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
@@ -227,8 +275,16 @@ public class TablesService {
         });
     }
 
+    /** DuckDB's own table or view of that name; never a MANAGED Delta table's view, which is the table. */
     private Optional<PhysicalCatalog.Table> find(ObjectName n) {
-        return physical.table(n.catalog(), n.schema(), n.name());
+        return physical.table(n.catalog(), n.schema(), n.name()).filter(t -> !t.view() || external.find(n).isEmpty());
+    }
+
+    /** DuckDB's tables and views of a schema, less the views of MANAGED Delta tables. */
+    private List<PhysicalCatalog.Table> physicalTables(String catalog, String schema) {
+        Set<String> delta = new HashSet<>();
+        for (TableMeta m : external.inSchema(catalog, schema)) delta.add(m.full_name().substring(m.full_name().lastIndexOf('.') + 1));
+        return physical.tables(catalog, schema).stream().filter(t -> !delta.contains(t.name())).toList();
     }
 
     private TableMeta meta(PhysicalCatalog.Table t) {
@@ -254,19 +310,6 @@ public class TablesService {
         if (m.declared_columns() == null) return null;
         return m.declared_columns().stream().filter(c -> column.equalsIgnoreCase(c.name()))
                 .map(ColumnInfo::comment).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-    }
-
-    private static String columnsDdl(List<ColumnInfo> columns) {
-        if (columns == null || columns.isEmpty()) throw ApiException.invalid("A MANAGED table needs at least one column in 'columns'.");
-        Set<String> seen = new HashSet<>();
-        List<String> parts = new ArrayList<>();
-        for (ColumnInfo c : columns) {
-            if (c.name() == null || c.name().isBlank()) throw ApiException.missingField("columns.name");
-            if (!seen.add(c.name().toLowerCase(Locale.ROOT))) throw ApiException.invalid("Duplicate column name '" + c.name() + "'.");
-            String col = DuckDbEngine.quoteIdent(c.name()) + " " + TypeMapping.toDuckDb(ColumnTypes.declared(c));
-            parts.add(Boolean.FALSE.equals(c.nullable()) ? col + " NOT NULL" : col);
-        }
-        return String.join(", ", parts);
     }
 
     private static String fullName(PhysicalCatalog.Table t) {

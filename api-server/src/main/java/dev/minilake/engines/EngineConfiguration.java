@@ -2,6 +2,7 @@ package dev.minilake.engines;
 
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
+import dev.minilake.engines.delta.DeltaMirrors;
 import dev.minilake.engines.delta.DeltaTables;
 import dev.minilake.engines.delta.KernelDeltaTables;
 import dev.minilake.engines.delta.StorageLocations;
@@ -26,6 +27,11 @@ public class EngineConfiguration {
     @Bean
     public DeltaTables deltaTables() {
         return new KernelDeltaTables();
+    }
+
+    @Bean
+    public DeltaMirrors deltaMirrors(DuckDbEngine duckdb, DeltaTables delta) {
+        return new DeltaMirrors(duckdb, delta);
     }
 
     @Bean

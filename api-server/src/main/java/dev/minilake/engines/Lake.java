@@ -23,6 +23,7 @@ public final class Lake {
     private final Path catalogFiles;
     private final Path spill;
     private final Path managedVolumes;
+    private final Path managedTables;
     private final List<Path> externalRoots;
 
     public Lake(Settings settings, DataDir dataDir) {
@@ -30,6 +31,7 @@ public final class Lake {
         this.catalogFiles = realPath(dataDir.area("duckdb"));
         this.spill = realPath(dataDir.area("duckdb.tmp"));
         this.managedVolumes = realPath(dataDir.area("volumes"));
+        this.managedTables = realPath(dataDir.area("tables"));
         List<Path> roots = new ArrayList<>();
         roots.add(realPath(dataDir.area(EXTERNAL_AREA)));
         for (Path configured : settings.storageRoots()) {
@@ -52,9 +54,14 @@ public final class Lake {
 
     /** Every directory DuckDB may read or write; its sandbox allows these and no others. */
     public List<Path> sqlDirectories() {
-        List<Path> all = new ArrayList<>(List.of(catalogFiles, spill, managedVolumes));
+        List<Path> all = new ArrayList<>(List.of(catalogFiles, spill, managedVolumes, managedTables));
         all.addAll(externalRoots);
         return List.copyOf(all);
+    }
+
+    /** Where MANAGED tables keep their Delta files: {@code <catalog>/<schema>/<table_id>}. */
+    public Path managedTables() {
+        return managedTables;
     }
 
     /** The directory of the catalogs' DuckDB database files. */

@@ -3,6 +3,7 @@ package dev.minilake.sql;
 import dev.minilake.catalog.TablesService;
 import dev.minilake.catalog.TableDtos.ColumnInfo;
 import dev.minilake.engines.types.TypeMapping;
+import dev.minilake.engines.delta.DeltaScans;
 import dev.minilake.engines.delta.DeltaTables;
 import dev.minilake.engines.delta.DeltaTables.DataFile;
 import dev.minilake.engines.delta.DeltaTables.DeltaException;
@@ -41,16 +42,15 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * Runs statements that touch EXTERNAL Delta tables. Every read resolves a snapshot through the Delta
- * engine and scans exactly its Parquet files through a per-statement temp view; every write runs the
- * statement in DuckDB against a temp table, writes Parquet with DuckDB's COPY into the table
- * directory and makes one Delta commit. Nothing is committed when any step fails, and the files
- * written for it are deleted.
+ * Runs statements that touch Delta tables (MANAGED and EXTERNAL). A read of an EXTERNAL table, or
+ * of any table at a pinned version, resolves a snapshot through the Delta engine and scans exactly
+ * its Parquet files through a per-statement temp view; a plain read of MANAGED tables needs none,
+ * since DuckDB holds a view of each one's latest version (see DeltaMirrors), checked fresh first.
+ * Every write runs the statement in DuckDB against a temp table, writes Parquet with DuckDB's COPY
+ * into the table directory and makes one Delta commit, then refreshes a MANAGED table's view.
+ * Nothing is committed when any step fails, and the files written for it are deleted.
  */
 final class DeltaSql {
-    /** Reader features whose data DuckDB reads correctly given the checks below. */
-    private static final Set<String> READABLE_FEATURES = Set.of("deletionVectors", "timestampNtz", "v2Checkpoint",
-            "vacuumProtocolCheck", "columnMapping", "typeWidening", "typeWidening-preview", "checkpointProtection");
     private static final double DEFAULT_RETAIN_HOURS = 168;
 
     /** What DeltaSql needs from the statement it runs in. */
@@ -75,14 +75,47 @@ final class DeltaSql {
         this.volumePaths = volumePaths;
     }
 
+    /**
+     * The plan when the statement involves a Delta table; empty for every other statement, and for a
+     * plain read of MANAGED tables at their latest versions, which DuckDB answers from its views of
+     * them (brought up to date here first). A write's other MANAGED tables are read the same way.
+     */
     Optional<Plan> plan(dev.minilake.engines.sqltranslate.ParsedSql sql, SqlContext ctx) {
-        return DeltaStatements.plan(sql, ctx.catalog(), ctx.schema(),
-                (c, s, n) -> tables.externalTable(c, s, n).isPresent());
+        return DeltaStatements.plan(sql, ctx.catalog(), ctx.schema(), new DeltaStatements.Resolver() {
+            @Override
+            public boolean isDelta(String catalog, String schema, String name) {
+                return tables.deltaTable(catalog, schema, name).isPresent();
+            }
+
+            @Override
+            public boolean readsAsDelta(String catalog, String schema, String name) {
+                Optional<TablesService.DeltaTable> t = tables.deltaTable(catalog, schema, name);
+                if (t.isEmpty()) return false;
+                if (!t.get().managed()) return true;
+                tables.ensureFresh(t.get().fullName());
+                return false;
+            }
+        });
     }
 
-    SpooledResult run(Connection c, Plan plan, Host host) throws Exception {
+    /** After Spark ran a statement: DuckDB's views of MANAGED tables follow what it committed. */
+    void afterSpark() {
+        tables.ensureAllFresh();
+    }
+
+    SpooledResult run(Connection c, Plan plan, Host host, SqlContext ctx) throws Exception {
         return switch (plan.kind()) {
-            case CREATE -> create(plan, host);
+            case CREATE -> plan.create().location() == null ? createManaged(c, plan, host, ctx) : create(plan, host);
+            case RENAME -> {
+                tables.rename(String.join(".", plan.target()), String.join(".", plan.newName()));
+                yield host.rows(RowSource.of(List.of(), List.of()));
+            }
+            case COMMENT -> {
+                tables.comment(String.join(".", plan.target()), plan.comment());
+                yield host.rows(RowSource.of(List.of(), List.of()));
+            }
+            case SPARK -> throw new DeltaException("[UNSUPPORTED_FEATURE] This ALTER TABLE of Delta table `"
+                    + String.join("`.`", plan.target()) + "` changes its schema, which only Spark commits; Spark is not available to run it.");
             case DROP -> {
                 String full = String.join(".", plan.target());
                 if (tables.exists(full)) tables.delete(full);
@@ -103,6 +136,13 @@ final class DeltaSql {
 
     private SpooledResult create(Plan plan, Host host) throws Exception {
         DeltaStatements.Create cr = plan.create();
+        List<ColumnInfo> cols = columns(cr);
+        tables.createExternal(cr.table().get(0), cr.table().get(1), cr.table().get(2), cr.location(), cols, cr.partitionedBy(),
+                cr.comment(), cr.properties().isEmpty() ? null : cr.properties(), cr.ifNotExists());
+        return host.rows(RowSource.of(List.of(), List.of()));
+    }
+
+    private static List<ColumnInfo> columns(DeltaStatements.Create cr) {
         List<ColumnInfo> cols = new ArrayList<>();
         int pos = 0;
         for (DeltaStatements.ColumnDef d : cr.columns()) {
@@ -110,13 +150,88 @@ final class DeltaSql {
             cols.add(new ColumnInfo(d.name(), d.typeText(), null, null, null, null, null, pos++, d.nullable(), d.comment(),
                     pi < 0 ? null : pi));
         }
-        tables.createExternal(cr.table().get(0), cr.table().get(1), cr.table().get(2), cr.location(), cols, cr.partitionedBy(),
-                cr.comment(), cr.properties().isEmpty() ? null : cr.properties(), cr.ifNotExists());
+        return cols;
+    }
+
+    private static final String CTAS = DuckDbEngine.quoteIdent("__delta_ctas");
+
+    /**
+     * CREATE [OR REPLACE] TABLE without LOCATION: a MANAGED Delta table. With AS query, the query's
+     * rows go to a temp table first (its columns are the table's), then into the table's first
+     * commit; a failure leaves no table behind.
+     */
+    private SpooledResult createManaged(Connection c, Plan plan, Host host, SqlContext ctx) throws Exception {
+        DeltaStatements.Create cr = plan.create();
+        List<String> t = cr.table();
+        String full = String.join(".", t);
+        if (cr.ifNotExists() && tables.exists(full)) return host.rows(RowSource.of(List.of(), List.of()));
+        List<ColumnInfo> cols = columns(cr);
+        try {
+            if (cr.query() != null) {
+                // the query may read Delta tables too, at their latest or a pinned version
+                String query = cr.query();
+                Optional<Plan> inner = plan(dev.minilake.engines.sqltranslate.ParsedSql.of(query), ctx);
+                if (inner.isPresent()) {
+                    if (inner.get().kind() != Kind.QUERY) throw new DeltaException("[PARSE_SYNTAX_ERROR] CREATE TABLE ... AS needs a query.");
+                    for (Scan s : inner.get().scans()) view(c, s.view(), snapshot(s));
+                    query = inner.get().sql();
+                }
+                Translation q = translate(query);
+                if (q.command() != null || q.statements().size() != 1) throw new DeltaException("[PARSE_SYNTAX_ERROR] CREATE TABLE ... AS needs a query.");
+                Translation.DuckSql d = q.statements().get(0);
+                host.update(c, new Translation(dev.minilake.engines.sqltranslate.StatementKind.DDL, null,
+                        List.of(new Translation.DuckSql("CREATE OR REPLACE TEMP TABLE " + CTAS + " AS " + d.sql(), d.parameters())), Map.of(), true));
+                if (cols.isEmpty()) cols = tempTableColumns(c, cr.partitionedBy());
+            }
+            if (cr.orReplace() && tables.exists(full)) tables.delete(full);
+            tables.createManaged(t.get(0), t.get(1), t.get(2), cols, cr.partitionedBy(), cr.comment(),
+                    cr.properties().isEmpty() ? null : cr.properties(), cr.ifNotExists());
+            if (cr.query() != null) {
+                try {
+                    Path dir = location(t);
+                    DeltaTables.Write w = delta.begin(dir, "CREATE TABLE AS SELECT");
+                    List<NewFile> added = new ArrayList<>();
+                    try {
+                        added.addAll(writeFiles(c, w.snapshot(), "__delta_ctas"));
+                        w.commit(added, List.of());
+                    } catch (Exception e) {
+                        w.abort();
+                        for (NewFile f : added) Files.deleteIfExists(f.path());
+                        throw e;
+                    }
+                    tables.refresh(full);
+                } catch (Exception e) {
+                    try {
+                        tables.delete(full);
+                    } catch (RuntimeException undo) {
+                        e.addSuppressed(undo);
+                    }
+                    throw e;
+                }
+            }
+        } finally {
+            if (cr.query() != null) exec(c, "DROP TABLE IF EXISTS " + CTAS);
+        }
         return host.rows(RowSource.of(List.of(), List.of()));
     }
 
+    /** The CTAS temp table's columns as Unity Catalog columns, in Spark's types. */
+    private static List<ColumnInfo> tempTableColumns(Connection c, List<String> partitionedBy) throws SQLException {
+        List<ColumnInfo> cols = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + CTAS)) {
+            int pos = 0;
+            while (rs.next()) {
+                String name = rs.getString(1);
+                String type = TypeMapping.toSparkDdl(TypeMapping.parseDuckDb(rs.getString(2)));
+                int pi = partitionedBy.indexOf(name);
+                cols.add(new ColumnInfo(name, type, null, null, null, null, null, pos++, true, null, pi < 0 ? null : pi));
+            }
+        }
+        return cols;
+    }
+
     private Path location(List<String> name) {
-        return tables.externalTable(name.get(0), name.get(1), name.get(2))
+        return tables.deltaTable(name.get(0), name.get(1), name.get(2))
                 .orElseThrow(() -> new DeltaException("[TABLE_OR_VIEW_NOT_FOUND] The table `" + String.join("`.`", name) + "` cannot be found."))
                 .location();
     }
@@ -130,70 +245,8 @@ final class DeltaSql {
 
     // ---- reads ----
 
-    /** Fails clearly when DuckDB cannot return exactly the rows of this snapshot. */
-    static void requireReadable(Snapshot s) {
-        requireReadableLayout(s);
-        for (DataFile f : s.files()) {
-            if (f.hasDeletionVector()) {
-                throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " has deletion vectors (file "
-                        + f.relativePath() + "); MiniLake's DuckDB reader does not apply them. Run REORG TABLE ... APPLY (PURGE) in Spark, "
-                        + "or disable delta.enableDeletionVectors.");
-            }
-        }
-    }
-
-    /** The table-level part of {@link #requireReadable}: no data files are listed. */
-    static void requireReadableLayout(Snapshot s) {
-        String mapping = s.configuration().getOrDefault("delta.columnMapping.mode", "none");
-        if (!mapping.equalsIgnoreCase("none")) {
-            throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " uses column mapping (mode "
-                    + mapping + "); MiniLake's DuckDB reader does not support it.");
-        }
-        for (String f : s.readerFeatures()) {
-            if (!READABLE_FEATURES.contains(f)) {
-                throw new DeltaException("[DELTA_UNSUPPORTED_FEATURE] The Delta table at " + s.table() + " needs reader feature '" + f
-                        + "', which MiniLake does not support.");
-            }
-        }
-    }
-
-    /** DuckDB SQL that returns exactly the rows of the snapshot, with the table's column types. */
-    static String scanSql(Snapshot s) {
-        requireReadable(s);
-        return scanSql(s, s.files());
-    }
-
-    /** The rows of some of the snapshot's files. */
-    private static String scanSql(Snapshot s, List<DataFile> dataFiles) {
-        List<String> nulls = new ArrayList<>();
-        for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
-        if (dataFiles.isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
-        Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
-        for (DataFile f : dataFiles) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
-        List<String> parts = new ArrayList<>();
-        for (var g : groups.entrySet()) {
-            List<String> select = new ArrayList<>();
-            for (DeltaTables.Column c : s.columns()) {
-                String type = TypeMapping.toDuckDb(c.type());
-                String q = DuckDbEngine.quoteIdent(c.name());
-                if (s.partitionColumns().contains(c.name())) {
-                    String v = g.getKey().get(c.name());
-                    select.add((v == null ? "CAST(NULL AS " + type + ")" : "CAST(" + DuckDbEngine.quoteLiteral(v) + " AS " + type + ")") + " AS " + q);
-                } else {
-                    select.add("CAST(" + q + " AS " + type + ") AS " + q);
-                }
-            }
-            List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
-            // UNION ALL BY NAME with no rows gives every column: files written before ALTER TABLE ... ADD COLUMNS lack the new ones
-            String from = "(SELECT * FROM read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)"
-                    + " UNION ALL BY NAME SELECT " + String.join(", ", nulls) + " WHERE false)";
-            parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
-        }
-        return String.join(" UNION ALL ", parts);
-    }
-
     private static void view(Connection c, String name, Snapshot s) throws SQLException {
-        exec(c, "CREATE OR REPLACE TEMP VIEW " + DuckDbEngine.quoteIdent(name) + " AS " + scanSql(s));
+        exec(c, "CREATE OR REPLACE TEMP VIEW " + DuckDbEngine.quoteIdent(name) + " AS " + DeltaScans.scanSql(s));
     }
 
     // ---- writes ----
@@ -206,7 +259,7 @@ final class DeltaSql {
         try {
             Snapshot s = w.snapshot();
             // the files are checked where they are read (scanSql): a plain INSERT lists none
-            requireReadableLayout(s);
+            DeltaScans.requireReadableLayout(s);
             for (Scan scan : plan.scans()) {
                 boolean same = scan.version() == null && scan.timestamp() == null && scan.table().equals(plan.target());
                 view(c, scan.view(), same ? s : snapshot(scan));
@@ -232,6 +285,7 @@ final class DeltaSql {
             }
             w.commit(added, removed);
             committed = true;
+            tables.refresh(String.join(".", plan.target()));
             return plan.kind() == Kind.TRUNCATE ? host.rows(RowSource.of(List.of(), List.of())) : host.affected(n);
         } finally {
             if (!committed) {
@@ -260,10 +314,10 @@ final class DeltaSql {
     private static void loadByRowidRange(Connection c, Snapshot s) throws SQLException {
         String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
         exec(c, "CREATE OR REPLACE TEMP TABLE " + RANGES + " (f VARCHAR, lo BIGINT, hi BIGINT)");
-        requireReadable(s);
+        DeltaScans.requireReadable(s);
         for (DataFile f : s.files()) {
             long before = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
-            exec(c, "INSERT INTO " + target + " " + scanSql(s, List.of(f)));
+            exec(c, "INSERT INTO " + target + " " + DeltaScans.scanSql(s, List.of(f)));
             long after = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
             if (after > before) {
                 exec(c, "INSERT INTO " + RANGES + " VALUES (" + DuckDbEngine.quoteLiteral(f.path().toString()) + ", "
@@ -388,16 +442,17 @@ final class DeltaSql {
         boolean committed = false;
         try {
             Snapshot s = w.snapshot();
-            requireReadable(s);
+            DeltaScans.requireReadable(s);
             Map<Map<String, String>, Long> perPartition = new HashMap<>();
             for (DataFile f : s.files()) perPartition.merge(f.partitionValues(), 1L, Long::sum);
             boolean worth = perPartition.values().stream().anyMatch(n -> n > 1);
             long removedCount = 0;
             if (worth) {
                 targetTable(c, s);
-                exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + scanSql(s));
+                exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + DeltaScans.scanSql(s));
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
                 w.commit(added, s.files());
+                tables.refresh(String.join(".", plan.target()));
                 removedCount = s.files().size();
             } else {
                 w.abort();
@@ -515,7 +570,9 @@ final class DeltaSql {
             rows.add(new String[]{"Catalog", plan.target().get(0), ""});
             rows.add(new String[]{"Database", plan.target().get(1), ""});
             rows.add(new String[]{"Table", plan.target().get(2), ""});
-            rows.add(new String[]{"Type", "EXTERNAL", ""});
+            boolean managed = tables.deltaTable(plan.target().get(0), plan.target().get(1), plan.target().get(2))
+                    .map(TablesService.DeltaTable::managed).orElse(false);
+            rows.add(new String[]{"Type", managed ? "MANAGED" : "EXTERNAL", ""});
             rows.add(new String[]{"Location", dir.toString(), ""});
             rows.add(new String[]{"Provider", "delta", ""});
             rows.add(new String[]{"Version", Long.toString(s.version()), ""});

@@ -95,10 +95,16 @@ final class StatementRunner {
             }
             exec.engine = Engine.DUCKDB.label();
             var delta = deltaSql.plan(sql, exec.context);
+            if (delta.isPresent() && delta.get().kind() == dev.minilake.engines.sqltranslate.DeltaStatements.Kind.SPARK
+                    && mode != EngineMode.DUCKDB) {
+                // a schema change of a Delta table: Spark commits it, and DuckDB's view of a MANAGED table follows its log
+                onSpark(exec, session, "it changes a Delta table's schema", null);
+                return;
+            }
             if (delta.isPresent()) {
                 try (SessionState.Lease lease = session.lease(exec.context)) {
                     lease.use(exec.context);
-                    exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse)));
+                    exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse), exec.context));
                 } catch (Exception e) {
                     // DuckDB could not parse what it was to run, so nothing was committed: Spark writes Delta natively
                     if (mode != EngineMode.AUTO || exec.isTerminal() || !EngineRouter.unparsed(e)) throw e;
@@ -131,7 +137,7 @@ final class StatementRunner {
                 boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.sparkMayRun(sql.text(), e);
                 // a table or catalog DuckDB misses in a MERGE it could not map to a Delta table (UPDATE SET *) or in an ALTER TABLE, or a catalog
                 // in SQL it ran with unmapped names, is no answer; when it is truly missing, Spark says so and DuckDB's error stands
-                mayAnswer |= EngineRouter.changesTablesSparkMayHave(sql.text()) ? EngineRouter.missingObject(e)
+                mayAnswer |= EngineRouter.changesTablesSparkMayHave(sql.text()) ? EngineRouter.missingObject(e) || EngineRouter.notBaseTable(e)
                         : (EngineRouter.sparkStatement(sql.text()) || EngineRouter.readOnly(sql)) && !t.parsed() && EngineRouter.missingCatalog(e);
                 if (mode != EngineMode.AUTO || t.command() != null || exec.isTerminal() || !mayAnswer) throw e;
                 onSpark(exec, session, "DuckDB failed", e);
@@ -182,6 +188,8 @@ final class StatementRunner {
                     exec.context.schema(), named ? Map.copyOf(session.conf()) : Map.of(), params, limit == null ? 0 : limit + 1);
             try (SparkResult result = spark.execute(st)) {
                 exec.succeed(spool(exec, new SparkRows(result)));
+            } finally {
+                deltaSql.afterSpark();
             }
         } catch (SparkSqlException e) {
             if (duckdbError == null) throw e;
@@ -189,7 +197,7 @@ final class StatementRunner {
             // way (e.g. both find a syntax error), DuckDB's error, already in Spark's terms, stands
             SqlErrors.Failure duck = SqlErrors.of(duckdbError);
             // and so does it when Spark's error has no real class (a legacy one, e.g. "Catalog main does not support functions")
-            // and when Spark cannot see the table (a MANAGED table is DuckDB's own)
+            // and when Spark cannot see the table (a temporary one, or a table a data dir from before Delta MANAGED tables kept in DuckDB)
             if (e.isUnavailable() || duck.error().message().startsWith("[" + e.errorClass() + "]")
                     || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")
                     || e.errorClass().startsWith("TABLE_OR_VIEW_NOT_FOUND")) {

@@ -123,6 +123,12 @@ public final class EngineRouter {
         return m.contains("Catalog Error") && m.contains("does not exist");
     }
 
+    /** Whether DuckDB refused to write into a view: the target is a MANAGED Delta table (DuckDB holds a view of it). */
+    public static boolean notBaseTable(Throwable duckdbError) {
+        String m = message(duckdbError);
+        return m.contains("Binder Error") && m.toLowerCase(java.util.Locale.ROOT).contains("base table");
+    }
+
     /** Whether DuckDB failed because a catalog (an attached database) is missing. */
     public static boolean missingCatalog(Throwable duckdbError) {
         String m = message(duckdbError);

@@ -40,13 +40,26 @@ public final class DeltaStatements {
             "GROUP", "ORDER", "LIMIT", "UNION", "EXCEPT", "INTERSECT", "HAVING", "WINDOW", "QUALIFY", "USING", "NATURAL",
             "WHEN", "SET", "LATERAL", "OFFSET", "FETCH", "AS");
 
-    /** Tells which (lowercase, fully qualified) names are EXTERNAL Delta tables. */
+    /** Tells which (lowercase, fully qualified) names are Delta tables. */
     @FunctionalInterface
     public interface Resolver {
         boolean isDelta(String catalog, String schema, String name);
+
+        /**
+         * Whether a plain read (latest version) of the table needs a snapshot view; false for a
+         * table DuckDB reads as it is (a MANAGED table's own view in DuckDB).
+         */
+        default boolean readsAsDelta(String catalog, String schema, String name) {
+            return isDelta(catalog, schema, name);
+        }
     }
 
-    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, NOOP }
+    /**
+     * What the statement does to a Delta table. RENAME and COMMENT change only its Unity Catalog
+     * record; SPARK is an ALTER TABLE that only Spark can commit (it changes the table's schema).
+     */
+    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE,
+        NOOP, RENAME, COMMENT, SPARK }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -55,9 +68,13 @@ public final class DeltaStatements {
     public record ColumnDef(String name, String typeText, boolean nullable, String comment) {
     }
 
-    /** CREATE TABLE name [(cols)] USING DELTA [PARTITIONED BY (...)] LOCATION '...' [COMMENT ...] [TBLPROPERTIES (...)]. */
+    /**
+     * CREATE [OR REPLACE] TABLE name [(cols)] [USING DELTA] [PARTITIONED BY (...)] [LOCATION '...'] [COMMENT ...]
+     * [TBLPROPERTIES (...)] [AS query]: with a location an EXTERNAL table, else a MANAGED one. {@code query}
+     * is the AS query as written (Databricks SQL), or null.
+     */
     public record Create(List<String> table, boolean ifNotExists, String location, String using, List<ColumnDef> columns,
-                         List<String> partitionedBy, String comment, Map<String, String> properties, boolean asSelect) {
+                         List<String> partitionedBy, String comment, Map<String, String> properties, boolean orReplace, String query) {
     }
 
     /**
@@ -65,7 +82,11 @@ public final class DeltaStatements {
      * written table (null for reads), {@code scans} the reads; {@code retainHours} for VACUUM.
      */
     public record Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
-                       Double retainHours, boolean extended) {
+                       Double retainHours, boolean extended, List<String> newName, String comment) {
+        public Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
+                    Double retainHours, boolean extended) {
+            this(kind, sql, target, scans, create, ifExists, retainHours, extended, null, null);
+        }
     }
 
     private DeltaStatements() {
@@ -87,6 +108,8 @@ public final class DeltaStatements {
         if (sig.isEmpty()) return Optional.empty();
         Optional<Plan> command = command(sig, catalog, schema, resolver);
         if (command != null) return command;
+        Optional<Plan> alter = alter(sig, catalog, schema, resolver);
+        if (alter != null) return alter;
 
         List<Scan> scans = new ArrayList<>();
         String text = timeTravel(overwriteTable(sql), catalog, schema, resolver, scans);
@@ -107,6 +130,14 @@ public final class DeltaStatements {
         }
         if (st instanceof CreateTable ct) return create(ct, lexical, catalog, schema, resolver);
         if (st instanceof Drop d) {
+            if (d.getType().equalsIgnoreCase("VIEW")) {
+                List<String> name = qualify(d.getName(), catalog, schema);
+                if (resolver.isDelta(name.get(0), name.get(1), name.get(2))) {
+                    throw new IllegalArgumentException("[EXPECT_VIEW_NOT_TABLE.USE_ALTER_TABLE] `" + String.join("`.`", name)
+                            + "` is a table. DROP VIEW expects a view; use DROP TABLE instead.");
+                }
+                return Optional.empty();
+            }
             if (!d.getType().equalsIgnoreCase("TABLE")) return Optional.empty();
             List<String> name = qualify(d.getName(), catalog, schema);
             if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return Optional.empty();
@@ -150,7 +181,7 @@ public final class DeltaStatements {
                         rename(table, TARGET, aliasTarget);
                     } else if (table.getName() != null && !table.getName().startsWith("\"__delta_")) {
                         List<String> name = qualify(table, catalog, schema);
-                        if (resolver.isDelta(name.get(0), name.get(1), name.get(2))) {
+                        if (resolver.readsAsDelta(name.get(0), name.get(1), name.get(2))) {
                             String view = "__delta_" + scans.size();
                             scans.add(new Scan(view, name, null, null));
                             rename(table, view, true);
@@ -253,6 +284,52 @@ public final class DeltaStatements {
         return Optional.of(new Plan(kind, null, name, List.of(), null, false, retain, false));
     }
 
+    /**
+     * {@code ALTER TABLE name RENAME TO other}, {@code COMMENT ON TABLE name IS ...} and any other
+     * {@code ALTER TABLE} of a Delta table, on tokens; null when the statement is none of them or
+     * names no Delta table.
+     */
+    private static Optional<Plan> alter(List<SqlToken> t, String catalog, String schema, Resolver resolver) {
+        boolean comment = t.size() > 3 && t.get(0).isWord("COMMENT") && t.get(1).isWord("ON") && t.get(2).isWord("TABLE");
+        boolean alter = t.size() > 2 && t.get(0).isWord("ALTER") && t.get(1).isWord("TABLE");
+        if (!comment && !alter) return null;
+        int[] at = {comment ? 3 : 2};
+        List<String> parts = nameAt(t, at);
+        if (parts.isEmpty() || parts.size() > 3) return null;
+        List<String> name = qualify(parts, catalog, schema);
+        if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return null;
+        int i = at[0];
+        if (comment) {
+            if (i + 1 >= t.size() || !t.get(i).isWord("IS")) return null;
+            SqlToken v = t.get(i + 1);
+            if (i + 2 != t.size() || !(v.isWord("NULL") || v.kind() == SqlToken.Kind.STRING)) return null;
+            String text = v.isWord("NULL") ? null : string(v);
+            return Optional.of(new Plan(Kind.COMMENT, null, name, List.of(), null, false, null, false, null, text));
+        }
+        if (i + 1 < t.size() && t.get(i).isWord("RENAME") && t.get(i + 1).isWord("TO")) {
+            int[] to = {i + 2};
+            List<String> other = nameAt(t, to);
+            if (other.isEmpty() || other.size() > 3 || to[0] != t.size()) return null;
+            List<String> target = qualify(other, name.get(0), name.get(1));
+            return Optional.of(new Plan(Kind.RENAME, null, name, List.of(), null, false, null, false, target, null));
+        }
+        return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+    }
+
+    /** A dotted name starting at {@code at[0]}, lowercase; {@code at[0]} moves past it. */
+    private static List<String> nameAt(List<SqlToken> t, int[] at) {
+        List<String> parts = new ArrayList<>();
+        int i = at[0];
+        while (i < t.size() && isName(t.get(i))) {
+            parts.add(t.get(i).identifier().toLowerCase(Locale.ROOT));
+            i++;
+            if (i < t.size() && t.get(i).isSymbol(".")) i++;
+            else break;
+        }
+        at[0] = i;
+        return parts;
+    }
+
     /** Replaces {@code name VERSION|TIMESTAMP AS OF x} by a view name, on tokens, recording the pinned scans. */
     private static String timeTravel(String sql, String catalog, String schema, Resolver resolver, List<Scan> scans) {
         List<SqlToken> all = SqlTokenizer.tokenize(sql);
@@ -331,25 +408,34 @@ public final class DeltaStatements {
                 }
             }
         }
+        List<String> name = qualify(ct.getTable(), catalog, schema);
+        List<String> options = ct.getCreateOptionsStrings() == null ? List.of() : ct.getCreateOptionsStrings();
+        boolean temporary = options.stream().anyMatch(o -> o.equalsIgnoreCase("TEMP") || o.equalsIgnoreCase("TEMPORARY"));
         if (location == null) {
-            List<String> name = qualify(ct.getTable(), catalog, schema);
-            if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return Optional.empty();
-            if (ct.isIfNotExists()) return Optional.of(new Plan(Kind.NOOP, null, name, List.of(), null, false, null, false));
-            throw new IllegalArgumentException("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table `" + String.join("`.`", name)
-                    + "`: an EXTERNAL Delta table of that name exists; a MANAGED table cannot replace it");
+            // a temporary table, or one USING another format, stays DuckDB's own
+            if (temporary || using != null && !using.equals("DELTA")) return Optional.empty();
+            if (resolver.isDelta(name.get(0), name.get(1), name.get(2)) && !ct.isOrReplace()) {
+                if (ct.isIfNotExists()) return Optional.of(new Plan(Kind.NOOP, null, name, List.of(), null, false, null, false));
+                throw new IllegalArgumentException("[TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table or view `" + String.join("`.`", name)
+                        + "` because it already exists.");
+            }
+        } else {
+            if (using != null && !using.equals("DELTA")) {
+                throw new UnsupportedConstructException("CREATE TABLE ... USING " + using + " LOCATION (only DELTA external tables)");
+            }
+            if (ct.getSelect() != null) throw new UnsupportedConstructException("CREATE TABLE ... LOCATION ... AS SELECT");
+            if (ct.isOrReplace()) throw new UnsupportedConstructException("CREATE OR REPLACE TABLE ... LOCATION");
         }
-        if (using != null && !using.equals("DELTA")) {
-            throw new UnsupportedConstructException("CREATE TABLE ... USING " + using + " LOCATION (only DELTA external tables)");
-        }
-        if (ct.getSelect() != null) throw new UnsupportedConstructException("CREATE TABLE ... LOCATION ... AS SELECT");
-        if (ct.isOrReplace()) throw new UnsupportedConstructException("CREATE OR REPLACE TABLE ... LOCATION");
+        if (ct.getLikeTable() != null) return Optional.empty();
         List<ColumnDef> cols = new ArrayList<>();
         if (ct.getColumnDefinitions() != null) {
             for (ColumnDefinition cd : ct.getColumnDefinitions()) cols.add(column(cd, lexical));
         }
-        List<String> name = qualify(ct.getTable(), catalog, schema);
+        String query = ct.getSelect() == null ? null : lexical.restore(ct.getSelect().toString());
+        if (location == null && cols.isEmpty() && query == null) return Optional.empty();
         return Optional.of(new Plan(Kind.CREATE, null, name, List.of(),
-                new Create(name, ct.isIfNotExists(), location, using, cols, partitions, comment, props, false), false, null, false));
+                new Create(name, ct.isIfNotExists(), location, using, cols, partitions, comment, props, ct.isOrReplace(), query),
+                false, null, false));
     }
 
     private static ColumnDef column(ColumnDefinition cd, LexicalPass lexical) {
@@ -375,6 +461,10 @@ public final class DeltaStatements {
         String comment = null;
         List<String> specs = cd.getColumnSpecs() == null ? List.of() : cd.getColumnSpecs();
         for (int i = 0; i < specs.size(); i++) {
+            String spec = specs.get(i).toUpperCase(Locale.ROOT);
+            if (spec.equals("DEFAULT") || spec.equals("GENERATED") || spec.equals("IDENTITY") || spec.equals("AUTOINCREMENT")) {
+                throw new UnsupportedConstructException("column " + spec + " on a Delta table (MiniLake writes only the values given)");
+            }
             if (specs.get(i).equalsIgnoreCase("NOT") && i + 1 < specs.size() && specs.get(i + 1).equalsIgnoreCase("NULL")) nullable = false;
             if (specs.get(i).equalsIgnoreCase("COMMENT") && i + 1 < specs.size()) {
                 List<SqlToken> s = SqlTokenizer.significant(specs.get(i + 1));

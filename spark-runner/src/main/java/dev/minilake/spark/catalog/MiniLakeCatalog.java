@@ -29,6 +29,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,11 +133,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
             throw new UnsupportedOperationException("MiniLake's Spark catalog creates Delta tables only (USING DELTA), not " + provider);
         }
         String location = localPath(properties.get(TableCatalog.PROP_LOCATION));
-        if (location == null || location.isBlank()) {
-            throw new UnsupportedOperationException("Table " + fullName(ident) + " needs a LOCATION: MiniLake's MANAGED tables live in "
-                    + "DuckDB, where Spark cannot see them. Use CREATE TABLE ... USING DELTA LOCATION '/path' or "
-                    + "df.write.format(\"delta\").option(\"path\", \"/path\").saveAsTable(...), an EXTERNAL Delta table.");
-        }
+        if (location == null || location.isBlank()) return createManaged(ident, schema, columns, partitions, properties);
         if (uc.getSchema(name + "." + schema).isEmpty()) throw new NoSuchNamespaceException(ident.namespace());
         if (uc.getTable(fullName(ident)).isPresent()) throw new TableAlreadyExistsException(ident);
         // the same call the official connector makes before it creates a table at a path
@@ -163,6 +160,38 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
             throw e;
         }
         return physical;
+    }
+
+    /**
+     * A table without LOCATION is MANAGED: MiniLake creates it (an empty Delta table in its managed
+     * area, with these columns and partitions) and names its location; Delta then writes there.
+     */
+    private Table createManaged(Identifier ident, String schema, Column[] columns, Transform[] partitions, Map<String, String> properties)
+            throws TableAlreadyExistsException, NoSuchNamespaceException {
+        if (uc.getSchema(name + "." + schema).isEmpty()) throw new NoSuchNamespaceException(ident.namespace());
+        if (uc.getTable(fullName(ident)).isPresent()) throw new TableAlreadyExistsException(ident);
+        StructType struct = org.apache.spark.sql.connector.catalog.CatalogV2Util.v2ColumnsToStructType(columns);
+        List<String> partitionNames = new ArrayList<>();
+        for (Transform t : partitions) {
+            if (!t.name().equals("identity")) throw new UnsupportedOperationException("MiniLake partitions by columns only, not " + t.describe());
+            partitionNames.add(t.references()[0].fieldNames()[0]);
+        }
+        ObjectNode body = UcClient.JSON.createObjectNode()
+                .put("name", ident.name()).put("catalog_name", name).put("schema_name", schema)
+                .put("table_type", "MANAGED").put("data_source_format", "DELTA");
+        if (properties.get(TableCatalog.PROP_COMMENT) != null) body.put("comment", properties.get(TableCatalog.PROP_COMMENT));
+        body.set("columns", columnsJson(struct, partitionNames));
+        try {
+            uc.createTable(body);
+        } catch (UcClient.UcException e) {
+            if (e.status == 409) throw new TableAlreadyExistsException(ident);
+            throw e;
+        }
+        try {
+            return loadTable(ident);
+        } catch (NoSuchTableException e) {
+            throw new IllegalStateException("MiniLake created " + fullName(ident) + " but cannot load it", e);
+        }
     }
 
     @Override
@@ -255,10 +284,10 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         String type = t.path("table_type").asText("");
         String format = t.path("data_source_format").asText("");
         String location = t.path("storage_location").asText("");
-        if (!"EXTERNAL".equalsIgnoreCase(type) || !"DELTA".equalsIgnoreCase(format) || location.isEmpty()) {
+        if (!("EXTERNAL".equalsIgnoreCase(type) || "MANAGED".equalsIgnoreCase(type)) || !"DELTA".equalsIgnoreCase(format) || location.isEmpty()) {
             throw new UnsupportedOperationException("Table " + fullName(ident) + " is a " + type + " " + format + " table"
-                    + ("MANAGED".equalsIgnoreCase(type) ? " stored in MiniLake's DuckDB" : "")
-                    + "; Spark reads only EXTERNAL DELTA tables with a storage_location (query it through the SQL Statement API instead)");
+                    + ("MANAGED".equalsIgnoreCase(type) ? " kept in MiniLake's DuckDB (a data dir from before MANAGED tables were Delta)" : "")
+                    + "; Spark reads only DELTA tables with a storage_location (query it through the SQL Statement API instead)");
         }
         return Identifier.of(new String[]{"delta"}, location);
     }

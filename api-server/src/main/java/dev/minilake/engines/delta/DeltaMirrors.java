@@ -1,0 +1,115 @@
+package dev.minilake.engines.delta;
+
+import dev.minilake.engines.delta.DeltaTables.DeltaException;
+import dev.minilake.engines.delta.DeltaTables.Snapshot;
+import dev.minilake.engines.duckdb.DuckDbEngine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * DuckDB's view of each MANAGED Delta table: a view of the table's name in its catalog's DuckDB
+ * file that scans exactly the Parquet files of the latest snapshot. So DuckDB answers plain reads
+ * (and views, information_schema, SHOW TABLES) with no Delta work per statement, and views built
+ * on a table keep working as it changes. A view is rebuilt after every MiniLake commit, and before
+ * a read when the log has a newer version (Spark wrote it): one file check per table and read.
+ */
+public final class DeltaMirrors {
+    private final DuckDbEngine duckdb;
+    private final DeltaTables delta;
+    /** Full name → the version its view shows. */
+    private final ConcurrentHashMap<String, Long> shown = new ConcurrentHashMap<>();
+    /** Full name → the table's directory, for {@link #ensureAllFresh}. */
+    private final ConcurrentHashMap<String, Path> dirs = new ConcurrentHashMap<>();
+    /** One rebuild at a time per table, each reading the latest version, so the last rebuild shows the newest. */
+    private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
+
+    public DeltaMirrors(DuckDbEngine duckdb, DeltaTables delta) {
+        this.duckdb = duckdb;
+        this.delta = delta;
+    }
+
+    /** Rebuilds the view from the latest snapshot. */
+    public void refresh(String catalog, String schema, String name, Path dir) {
+        String key = key(catalog, schema, name);
+        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
+            Snapshot s = delta.latest(dir);
+            String body;
+            try {
+                body = DeltaScans.scanSql(s);
+            } catch (DeltaException e) {
+                // the view says why DuckDB cannot read it; the table itself is fine for Spark
+                body = "SELECT error(" + DuckDbEngine.quoteLiteral(e.getMessage()) + ") AS " + DuckDbEngine.quoteIdent("error");
+            }
+            execute("CREATE OR REPLACE VIEW " + qualified(catalog, schema, name) + " AS " + body);
+            shown.put(key, s.version());
+            dirs.put(key, dir);
+        }
+    }
+
+    /** Rebuilds the view when the log has a version newer than the one it shows (or none is known yet). */
+    public void ensureFresh(String catalog, String schema, String name, Path dir) {
+        Long v = shown.get(key(catalog, schema, name));
+        if (v != null && !newer(dir, v)) return;
+        refresh(catalog, schema, name, dir);
+    }
+
+    /**
+     * Brings every known view up to its log (after Spark ran a statement or a job: it may have
+     * written a table that a DuckDB view reads through another name).
+     */
+    public void ensureAllFresh() {
+        for (var e : dirs.entrySet()) {
+            Long v = shown.get(e.getKey());
+            if (v == null || !newer(e.getValue(), v)) continue;
+            String[] p = e.getKey().split("\\.", 3);
+            try {
+                refresh(p[0], p[1], p[2], e.getValue());
+            } catch (RuntimeException gone) {
+                // dropped meanwhile: nothing to show
+            }
+        }
+    }
+
+    private static boolean newer(Path dir, long version) {
+        return Files.exists(dir.resolve("_delta_log").resolve(String.format("%020d.json", version + 1)));
+    }
+
+    /** Drops the view (the table is gone or renamed). */
+    public void drop(String catalog, String schema, String name) {
+        String key = key(catalog, schema, name);
+        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
+            execute("DROP VIEW IF EXISTS " + qualified(catalog, schema, name));
+            shown.remove(key);
+            dirs.remove(key);
+        }
+    }
+
+    /** Forgets what every view shows (reset: the DuckDB files are new). */
+    public void forgetAll() {
+        shown.clear();
+        dirs.clear();
+    }
+
+    private void execute(String sql) {
+        try (Connection c = duckdb.connect(); Statement st = c.createStatement()) {
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw new DeltaException("DuckDB could not update its view of a Delta table: " + e.getMessage(), e);
+        }
+    }
+
+    private static String qualified(String catalog, String schema, String name) {
+        return DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(catalog)) + "." + DuckDbEngine.quoteIdent(schema) + "."
+                + DuckDbEngine.quoteIdent(name);
+    }
+
+    private static String key(String catalog, String schema, String name) {
+        return (catalog + "." + schema + "." + name).toLowerCase(Locale.ROOT);
+    }
+}
