@@ -110,6 +110,38 @@ def test_connect_client_reads_a_uc_table_from_the_warm_spark(server, warm, w, wo
     assert [(r.id, r.customer) for r in rows] == [(1, "Ana"), (2, "Bo")]
 
 
+def test_seed_managed_table_is_read_and_written_by_spark(server, warm, w):
+    """The seed's Python SDK example makes a MANAGED table; Spark reads it by name (as the seed's Spark
+    example reads a table), its commit is seen by the next SQL read, and Spark creates MANAGED tables."""
+    from databricks.sdk.service.catalog import ColumnInfo, DataSourceFormat, TableType
+    w.catalogs.create(name="sales")
+    w.schemas.create(name="store", catalog_name="sales")
+    w.tables.create(
+        name="orders", catalog_name="sales", schema_name="store", table_type=TableType.MANAGED,
+        data_source_format=DataSourceFormat.DELTA, storage_location="/data/sales/store/orders",
+        columns=[ColumnInfo(name="id", type_text="BIGINT"), ColumnInfo(name="customer", type_text="STRING"),
+                 ColumnInfo(name="amount", type_text="DECIMAL(10,2)")])
+    sql(w, "INSERT INTO sales.store.orders VALUES (1, 'Ana', 459.90)")
+    t = w.tables.get("sales.store.orders")
+    assert t.table_type.value == "MANAGED" and t.data_source_format.value == "DELTA"
+    assert (pathlib.Path(t.storage_location) / "_delta_log").is_dir()
+
+    spark = connect(warm)
+    rows = spark.table("sales.store.orders").collect()
+    assert [(r.id, r.customer, str(r.amount)) for r in rows] == [(1, "Ana", "459.90")]
+    spark.sql("INSERT INTO sales.store.orders VALUES (2, 'Bo', 12.50)")
+    assert sql(w, "SELECT customer, amount FROM sales.store.orders ORDER BY id") == [["Ana", "459.90"], ["Bo", "12.50"]]
+    history = sql(w, "DESCRIBE HISTORY sales.store.orders")
+    assert [h[0] for h in history] == ["2", "1", "0"]
+
+    # a table Spark creates without LOCATION is MANAGED too, and SQL reads it
+    spark.sql("CREATE TABLE sales.store.events (id BIGINT, name STRING)")
+    spark.sql("INSERT INTO sales.store.events VALUES (3, 'c')")
+    e = w.tables.get("sales.store.events")
+    assert e.table_type.value == "MANAGED"
+    assert sql(w, "SELECT id, name FROM sales.store.events") == [["3", "c"]]
+
+
 def test_sql_writes_reach_a_fresh_spark_read_one_version_each(server, warm, w, workdir):
     """INSERT, UPDATE, DELETE and MERGE through the SQL API (DuckDB + Kernel), each read back by Spark
     from the path, and each exactly one new Delta version in the log Spark reads."""

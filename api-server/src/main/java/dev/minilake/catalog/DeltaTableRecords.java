@@ -127,6 +127,30 @@ class DeltaTableRecords {
         }
     }
 
+    /** Table properties: {@code delta.*} keys in one Delta commit, the others in the record. */
+    void setProperties(ObjectName n, TableMeta m, Map<String, String> set, List<String> unset) {
+        Map<String, String> deltaSet = new LinkedHashMap<>(), ucProps = new LinkedHashMap<>();
+        if (m.properties() != null) ucProps.putAll(m.properties());
+        Set<String> deltaUnset = new HashSet<>();
+        set.forEach((k, v) -> {
+            if (k.startsWith("delta.")) deltaSet.put(k, v);
+            else ucProps.put(k, v);
+        });
+        for (String k : unset) {
+            if (k.startsWith("delta.")) deltaUnset.add(k);
+            else ucProps.remove(k);
+        }
+        if (!deltaSet.isEmpty() || !deltaUnset.isEmpty()) {
+            try {
+                delta.setProperties(location(m), deltaSet, deltaUnset);
+            } catch (DeltaException e) {
+                throw ApiException.invalid(e.getMessage());
+            }
+            refresh(n, m);
+        }
+        uc.tables.put(n.fullName(), n.schemaName().fullName(), m.withProperties(ucProps.isEmpty() ? null : ucProps, System.currentTimeMillis()));
+    }
+
     /** Brings a MANAGED table's DuckDB view up to the log's latest version. */
     void ensureFresh(ObjectName n, TableMeta m) {
         if (m.managedDelta()) mirrors.ensureFresh(n.catalog(), n.schema(), n.name(), location(m));
@@ -174,7 +198,7 @@ class DeltaTableRecords {
         for (ColumnInfo c : cols) {
             if (c.name() == null || c.name().isBlank()) throw ApiException.missingField("columns.name");
             if (!seen.add(c.name().toLowerCase(Locale.ROOT))) throw ApiException.invalid("Duplicate column name '" + c.name() + "'.");
-            schema.add(new DeltaTables.Column(c.name(), ColumnTypes.declared(c), !Boolean.FALSE.equals(c.nullable())));
+            schema.add(new DeltaTables.Column(c.name(), ColumnTypes.declared(c), !Boolean.FALSE.equals(c.nullable()), c.comment()));
         }
         return schema;
     }
@@ -264,7 +288,7 @@ class DeltaTableRecords {
             int pi = s.partitionColumns().indexOf(c.name());
             out.add(new ColumnInfo(c.name(), TypeMapping.toSparkDdl(t), TypeMapping.typeName(t), TypeMapping.typeJson(c.name(), t, c.nullable()),
                     decimal ? ((DataType.Decimal) t).precision() : 0, decimal ? ((DataType.Decimal) t).scale() : 0, null, pos++,
-                    c.nullable(), declaredComment(declared, c.name()), pi < 0 ? null : pi));
+                    c.nullable(), c.comment() != null ? c.comment() : declaredComment(declared, c.name()), pi < 0 ? null : pi));
         }
         return out;
     }

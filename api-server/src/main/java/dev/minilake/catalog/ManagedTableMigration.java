@@ -85,7 +85,7 @@ class ManagedTableMigration implements SmartInitializingSingleton {
                 DataType type = TypeMapping.parseDuckDb(c.dataType());
                 String ddl = TypeMapping.toSparkDdl(type);
                 TypeMapping.toDuckDb(type);
-                schema.add(new DeltaTables.Column(c.name(), type, c.nullable()));
+                schema.add(new DeltaTables.Column(c.name(), type, c.nullable(), c.comment()));
                 declared.add(new ColumnInfo(c.name(), ddl, null, null, null, null, null, pos++, c.nullable(), c.comment(), null));
             }
         } catch (RuntimeException e) {

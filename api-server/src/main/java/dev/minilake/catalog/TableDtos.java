@@ -94,6 +94,11 @@ public final class TableDtos {
                     storage_location, declared_columns, table_type, managed_delta);
         }
 
+        TableMeta withProperties(Map<String, String> newProperties, long now) {
+            return new TableMeta(full_name, table_id, comment, owner, newProperties, created_at, now, data_source_format,
+                    storage_location, declared_columns, table_type, managed_delta);
+        }
+
         TableMeta renamed(String newFullName, long now) {
             return new TableMeta(newFullName, table_id, comment, owner, properties, created_at, now, data_source_format,
                     storage_location, declared_columns, table_type, managed_delta);

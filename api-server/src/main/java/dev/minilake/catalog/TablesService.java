@@ -112,6 +112,18 @@ public class TablesService {
         });
     }
 
+    /**
+     * ALTER TABLE ... SET / UNSET TBLPROPERTIES of a Delta table: {@code delta.*} keys are table
+     * properties in the Delta log (one commit), the others Unity Catalog properties.
+     */
+    public void setProperties(String fullName, Map<String, String> set, List<String> unset) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        uc.exclusive(() -> {
+            TableMeta m = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
+            external.setProperties(n, m, set, unset);
+        });
+    }
+
     /** COMMENT ON TABLE of a Delta table: the comment Unity Catalog reports. */
     public void comment(String fullName, String comment) {
         ObjectName n = Names.objectFullName("table", fullName);
@@ -178,6 +190,7 @@ public class TablesService {
             throw ApiException.invalid("Only MANAGED and EXTERNAL tables can be created through this API (got table_type " + type
                     + "); create views with SQL.");
         }
+        // as on Databricks, a MANAGED table lives where its catalog's managed storage puts it; the response says where
         String format = req.data_source_format() == null ? "DELTA" : req.data_source_format().toUpperCase(Locale.ROOT);
         if (!format.equals("DELTA")) {
             throw ApiException.invalid("MANAGED tables are Delta tables (got data_source_format " + format + ").");

@@ -44,7 +44,7 @@ public final class UcToolArgs {
                               @Arg("Schema name") String schema_name,
                               @Arg("Table name") String name,
                               @Arg("Columns in order") List<Column> columns,
-                              @Arg(value = "MANAGED (default, a DuckDB table) or EXTERNAL (a Delta directory at storage_location)",
+                              @Arg(value = "MANAGED (default, a Delta table in MiniLake's managed storage) or EXTERNAL (a Delta directory at storage_location)",
                                       required = false) String table_type,
                               @Arg(value = "Directory of an EXTERNAL Delta table", required = false) String storage_location,
                               @Arg(value = "Table comment", required = false) String comment) {

@@ -72,9 +72,10 @@ public class UnityCatalogGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "catalogs are DuckDB database files, schemas/tables/views are read from DuckDB, functions are DuckDB macros, "
-                + "managed volumes are directories; MANAGED tables are DuckDB tables (Spark cannot see them), EXTERNAL tables are "
-                + "Delta directories read and committed through Delta Kernel; renames refused";
+        return "catalogs are DuckDB database files (views, and functions as DuckDB macros), "
+                + "managed volumes are directories; every table is a Delta table read and committed through Delta Kernel "
+                + "(MANAGED ones in the data dir's tables/ area, with a DuckDB view of their latest version; EXTERNAL ones at their "
+                + "storage_location), which Spark reads and writes too; tables renamed only by SQL ALTER TABLE ... RENAME TO";
     }
 
     @Override
@@ -188,7 +189,7 @@ public class UnityCatalogGroup implements ApiGroup {
             schemas.delete(a.full_name(), Boolean.TRUE.equals(a.force()));
             return Map.of("deleted", a.full_name());
         });
-        mcp.tool("create_table", "Create an empty table with typed columns: MANAGED (DuckDB) or EXTERNAL (Delta at storage_location). "
+        mcp.tool("create_table", "Create an empty Delta table with typed columns: MANAGED (in MiniLake's managed storage) or EXTERNAL (at storage_location). "
                         + "To create a table holding rows, use seed_table.",
                 UcToolArgs.CreateTable.class, a -> tables.create(new TableDtos.CreateTable(a.name(), a.catalog_name(), a.schema_name(),
                         a.table_type(), a.storage_location() == null ? null : "DELTA", columns(a.columns()), a.storage_location(), null, a.comment())));

@@ -114,6 +114,10 @@ final class DeltaSql {
                 tables.comment(String.join(".", plan.target()), plan.comment());
                 yield host.rows(RowSource.of(List.of(), List.of()));
             }
+            case PROPERTIES -> {
+                tables.setProperties(String.join(".", plan.target()), plan.setProperties(), plan.unsetProperties());
+                yield host.rows(RowSource.of(List.of(), List.of()));
+            }
             case SPARK -> throw new DeltaException("[UNSUPPORTED_FEATURE] This ALTER TABLE of Delta table `"
                     + String.join("`.`", plan.target()) + "` changes its schema, which only Spark commits; Spark is not available to run it.");
             case DROP -> {
@@ -124,6 +128,7 @@ final class DeltaSql {
             case NOOP -> host.rows(RowSource.of(List.of(), List.of()));
             case HISTORY -> history(plan, host);
             case DESCRIBE -> describe(plan, host);
+            case DETAIL -> detail(plan, host);
             case VACUUM -> vacuum(plan, host);
             case OPTIMIZE -> optimize(c, plan, host);
             case QUERY -> {
@@ -579,6 +584,36 @@ final class DeltaSql {
         }
         return host.rows(RowSource.of(List.of(ResultColumn.string("col_name"), ResultColumn.string("data_type"),
                 ResultColumn.string("comment")), rows));
+    }
+
+    /** DESCRIBE DETAIL: one row of the table's Delta facts, in the columns Delta gives it. */
+    private SpooledResult detail(Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        Snapshot s = delta.latest(dir);
+        long size = 0;
+        for (DataFile f : s.files()) size += f.size();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var sql = (java.util.function.Function<String, dev.minilake.engines.sqltranslate.SparkType>) dev.minilake.engines.sqltranslate.TypeMapping::toSpark;
+        List<ResultColumn> cols = List.of(ResultColumn.string("format"), ResultColumn.string("id"), ResultColumn.string("name"),
+                ResultColumn.string("description"), ResultColumn.string("location"), new ResultColumn("createdAt", sql.apply("TIMESTAMP")),
+                new ResultColumn("lastModified", sql.apply("TIMESTAMP")), new ResultColumn("partitionColumns", sql.apply("VARCHAR[]")),
+                new ResultColumn("clusteringColumns", sql.apply("VARCHAR[]")), new ResultColumn("numFiles", sql.apply("BIGINT")),
+                new ResultColumn("sizeInBytes", sql.apply("BIGINT")), new ResultColumn("properties", sql.apply("MAP(VARCHAR, VARCHAR)")),
+                new ResultColumn("minReaderVersion", sql.apply("INTEGER")), new ResultColumn("minWriterVersion", sql.apply("INTEGER")),
+                new ResultColumn("tableFeatures", sql.apply("VARCHAR[]")));
+        String description = tables.exists(String.join(".", plan.target())) ? tables.get(String.join(".", plan.target())).comment() : null;
+        String[] row = {"delta", s.tableId(), String.join(".", plan.target()), description, dir.toUri().toString(),
+                s.createdAtMillis() == null ? null : timestamp(s.createdAtMillis()), timestamp(s.timestampMillis()),
+                json.writeValueAsString(s.partitionColumns()), "[]", Long.toString(s.files().size()), Long.toString(size),
+                json.writeValueAsString(new java.util.TreeMap<>(s.configuration())), Integer.toString(s.protocol().minReaderVersion()),
+                Integer.toString(s.protocol().minWriterVersion()), json.writeValueAsString(s.protocol().features())};
+        List<String[]> rows = new ArrayList<>();
+        rows.add(row);
+        return host.rows(RowSource.of(cols, rows));
+    }
+
+    private static String timestamp(long millis) {
+        return Instant.ofEpochMilli(millis).toString(); // as DESCRIBE HISTORY shows its timestamps
     }
 
     /** SHOW TABLES: DuckDB's tables and views plus the schema's EXTERNAL Delta tables, sorted by name. */

@@ -44,7 +44,7 @@ class TemporaryCredentialsTest {
     void table() {
         server.reset();
         tableId = w.tables().create(new CreateTableRequest().setCatalogName("main").setSchemaName("default").setName("t")
-                .setTableType(TableType.MANAGED).setDataSourceFormat(DataSourceFormat.DELTA).setStorageLocation("/data/main/default/t")
+                .setTableType(TableType.MANAGED).setDataSourceFormat(DataSourceFormat.DELTA)
                 .setColumns(List.of(new ColumnInfo().setName("id").setTypeText("BIGINT").setTypeName(ColumnTypeName.LONG).setPosition(0L))))
                 .getTableId();
     }
@@ -55,7 +55,7 @@ class TemporaryCredentialsTest {
         GenerateTemporaryTableCredentialResponse r = w.temporaryTableCredentials().generateTemporaryTableCredentials(
                 new GenerateTemporaryTableCredentialRequest().setTableId(tableId).setOperation(TableOperation.READ_WRITE));
         assertThat(r.getExpirationTime()).isGreaterThan(now);
-        assertThat(r.getUrl()).isEqualTo("/data/main/default/t");
+        assertThat(r.getUrl()).isEqualTo(w.tables().get("main.default.t").getStorageLocation());
         assertThat(r.getAwsTempCredentials()).isNull();
         assertThat(r.getAzureUserDelegationSas()).isNull();
         assertThat(r.getGcpOauthToken()).isNull();
@@ -95,7 +95,7 @@ class TemporaryCredentialsTest {
         HttpResponse<String> withExtra = server.send("POST", "/api/2.1/unity-catalog/temporary-table-credentials",
                 "{\"table_id\":\"" + tableId + "\",\"operation\":\"READ\",\"future_field\":true}");
         assertThat(withExtra.statusCode()).isEqualTo(200);
-        assertThat(json.readTree(withExtra.body()).path("url").asText()).isEqualTo("/data/main/default/t");
+        assertThat(json.readTree(withExtra.body()).path("url").asText()).isEqualTo(w.tables().get("main.default.t").getStorageLocation());
     }
 
     /** A JDK client set to HTTP/2 sends the POST as HTTP/1.1 with {@code Upgrade: h2c}; the body must arrive. */
@@ -109,7 +109,7 @@ class TemporaryCredentialsTest {
                     HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             JsonNode body = json.readTree(r.body());
-            assertThat(body.path("url").asText()).isEqualTo("/data/main/default/t");
+            assertThat(body.path("url").asText()).isEqualTo(w.tables().get("main.default.t").getStorageLocation());
         }
         HttpResponse<String> missing = h2.send(HttpRequest.newBuilder(URI.create(server.url() + "/api/2.1/unity-catalog/temporary-table-credentials"))
                 .header("Content-Type", "application/json")

@@ -252,4 +252,35 @@ class ManagedDeltaTablesSdkTest {
         assertThat(failure("INSERT INTO x VALUES (NULL)")).containsIgnoringCase("null");
         assertThat(kernel.latest(dir("main.default.x")).version()).isZero();
     }
+
+    @Test
+    void mergeWithStarsRunsOnDuckDbAsOneCommit() {
+        rows("CREATE TABLE t (id INT, v STRING)");
+        rows("INSERT INTO t VALUES (1, 'a'), (2, 'b')");
+        rows("CREATE TABLE s AS SELECT 2 AS id, 'z' AS v UNION ALL SELECT 3, 'y'");
+        StatementResponse r = run("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *");
+        assertThat(r.getStatus().getState()).isEqualTo(StatementState.SUCCEEDED);
+        assertThat(joined(rows("SELECT * FROM t ORDER BY id"))).containsExactly("1,a", "2,z", "3,y");
+        assertThat(kernel.latest(dir("main.default.t")).version()).isEqualTo(2);
+    }
+
+    @Test
+    void tablePropertiesAndDescribeDetail() {
+        rows("CREATE TABLE p (id INT, day STRING) PARTITIONED BY (day) COMMENT 'props'");
+        rows("INSERT INTO p VALUES (1, 'mon'), (2, 'tue')");
+        rows("ALTER TABLE p SET TBLPROPERTIES ('delta.appendOnly' = 'true', 'team' = 'data')");
+        TableInfo t = w.tables().get("main.default.p");
+        assertThat(t.getProperties()).containsEntry("delta.appendOnly", "true").containsEntry("team", "data");
+        assertThat(kernel.latest(dir("main.default.p")).configuration()).containsEntry("delta.appendOnly", "true");
+        List<String> detail = rows("DESCRIBE DETAIL p").get(0);
+        assertThat(detail.get(0)).isEqualTo("delta");
+        assertThat(detail.get(2)).isEqualTo("main.default.p");
+        assertThat(detail.get(3)).isEqualTo("props");
+        assertThat(detail.get(7)).isEqualTo("[\"day\"]");
+        assertThat(detail.get(9)).isEqualTo("2");
+        assertThat(Long.parseLong(detail.get(10))).isPositive();
+        assertThat(detail.get(11)).contains("delta.appendOnly");
+        rows("ALTER TABLE p UNSET TBLPROPERTIES ('team')");
+        assertThat(w.tables().get("main.default.p").getProperties()).doesNotContainKey("team");
+    }
 }

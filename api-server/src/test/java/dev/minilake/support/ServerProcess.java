@@ -73,6 +73,11 @@ public final class ServerProcess {
         throw new IllegalStateException("server not ready within " + timeout);
     }
 
+    /** Everything the server printed so far (runs on the same data dir append to one log). */
+    public String log() throws IOException {
+        return java.nio.file.Files.readString(log);
+    }
+
     private String logTail() {
         try {
             List<String> lines = java.nio.file.Files.readAllLines(log);

@@ -47,8 +47,10 @@ public final class Bench {
         register(new SparkColdScenario());
         register(new SparkTaskScenario());
         register(new SparkSqlScenario());
-        register(new DeltaScenarios.Insert());
-        register(new DeltaScenarios.Scan());
+        register(new DeltaScenarios.Insert(false));
+        register(new DeltaScenarios.Scan(false));
+        register(new DeltaScenarios.Insert(true));
+        register(new DeltaScenarios.Scan(true));
         register(new FilesThroughputScenario());
         register(new McpScenarios.FixtureVsRest());
         register(new McpScenarios.ToolsList());

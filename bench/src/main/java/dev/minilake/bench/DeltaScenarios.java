@@ -13,9 +13,10 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * EXTERNAL Delta tables. {@code delta-insert}: one-row INSERT (snapshot, DuckDB Parquet write, Kernel
- * commit) per sample. {@code delta-scan}: count(*), sum(x) over a 10-million-row Delta table through
- * MiniLake, beside an in-process DuckDB read_parquet of the same files. Both need {@code --url} of a
+ * Delta tables. {@code delta-insert} / {@code managed-insert}: one-row INSERT (snapshot, DuckDB
+ * Parquet write, Kernel commit) per sample into an EXTERNAL / a MANAGED table. {@code delta-scan} /
+ * {@code managed-scan}: count(*), sum(x) over a 10-million-row Delta table through MiniLake, beside
+ * an in-process DuckDB read_parquet of the same files. The EXTERNAL ones need {@code --url} of a
  * server whose storage roots include {@code -Dbench.delta.root} (default /tmp): start it with
  * {@code MINILAKE_STORAGE_ROOTS=/tmp} and a {@code --data-dir} outside /tmp (a storage root may not contain the data dir).
  */
@@ -40,17 +41,35 @@ final class DeltaScenarios {
         return r;
     }
 
+    /** The CREATE TABLE text: at a location under the root (EXTERNAL), or without one (MANAGED). */
+    static String create(boolean managed, String name, String columns) {
+        String sql = "CREATE TABLE main.default." + name + " (" + columns + ") USING DELTA";
+        return managed ? sql : sql + " LOCATION '" + ROOT.resolve("minilake-bench-" + name) + "'";
+    }
+
+    /** The table's directory, as Unity Catalog reports it. */
+    static Path location(String url, String name) throws Exception {
+        JsonNode t = JSON.readTree(Http.get(url + "/api/2.1/unity-catalog/tables/main.default." + name).body());
+        return Path.of(t.path("storage_location").asText());
+    }
+
     static final class Insert implements Bench.Scenario {
         private final Map<Bench.Target, String> tables = new java.util.HashMap<>();
+        private final boolean managed;
         private int n;
+
+        Insert(boolean managed) {
+            this.managed = managed;
+        }
 
         @Override
         public String name() {
-            return "delta-insert";
+            return managed ? "managed-insert" : "delta-insert";
         }
 
         @Override
         public String describe() {
+            if (managed) return "one-row INSERT into a MANAGED (Delta) table = one Kernel commit and DuckDB's view of it rebuilt (needs --url)";
             return "one-row INSERT into an EXTERNAL Delta table = one Kernel commit (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT + " and a --data-dir outside it"
                     + "); --compare URL --compare-jar spark-runner/target/spark-runner.jar runs the same INSERT in a fresh Spark per statement";
         }
@@ -58,8 +77,7 @@ final class DeltaScenarios {
         @Override
         public void prepare(Bench.Target t) throws Exception {
             String name = "bench_ins_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
-            Path dir = ROOT.resolve("minilake-bench-" + name);
-            sql(t.url(), "CREATE TABLE main.default." + name + " (id BIGINT, label STRING) USING DELTA LOCATION '" + dir + "'");
+            sql(t.url(), create(managed, name, "id BIGINT, label STRING"));
             for (int i = 0; i < 3; i++) sql(t.url(), "INSERT INTO main.default." + name + " VALUES (" + (n++) + ", 'warm')");
             tables.put(t, name);
         }
@@ -90,14 +108,21 @@ final class DeltaScenarios {
     static final class Scan implements Bench.Scenario {
         private final Map<Bench.Target, String> tables = new java.util.HashMap<>();
         private final Map<Bench.Target, Path> dirs = new java.util.HashMap<>();
+        private final boolean managed;
+
+        Scan(boolean managed) {
+            this.managed = managed;
+        }
 
         @Override
         public String name() {
-            return "delta-scan";
+            return managed ? "managed-scan" : "delta-scan";
         }
 
         @Override
         public String describe() {
+            if (managed) return "count(*), sum(x) over a " + ROWS + "-row MANAGED (Delta) table via MiniLake, beside in-process DuckDB "
+                    + "read_parquet of the same files (needs --url)";
             return "count(*), sum(x) over a " + ROWS + "-row EXTERNAL Delta table via MiniLake, beside in-process DuckDB "
                     + "read_parquet of the same files (needs --url, MINILAKE_STORAGE_ROOTS incl. " + ROOT + " and a --data-dir outside it)";
         }
@@ -105,8 +130,8 @@ final class DeltaScenarios {
         @Override
         public void prepare(Bench.Target t) throws Exception {
             String name = "bench_scan_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
-            Path dir = ROOT.resolve("minilake-bench-" + name);
-            sql(t.url(), "CREATE TABLE main.default." + name + " (id BIGINT, x BIGINT) USING DELTA LOCATION '" + dir + "'");
+            sql(t.url(), create(managed, name, "id BIGINT, x BIGINT"));
+            Path dir = location(t.url(), name);
             long start = System.nanoTime();
             sql(t.url(), "INSERT INTO main.default." + name + " SELECT i, i % 1000 FROM range(" + ROWS + ") t(i)");
             System.out.printf("    loaded %d rows in one commit: %.0f ms%n", ROWS, (System.nanoTime() - start) / 1e6);

@@ -34,10 +34,20 @@ public interface DeltaTables {
      */
     Write begin(Path table, String operation);
 
+    /**
+     * One commit that sets and removes table properties (ALTER TABLE ... SET / UNSET TBLPROPERTIES);
+     * returns the new version.
+     */
+    long setProperties(Path table, Map<String, String> set, java.util.Set<String> unset);
+
     /** One entry per commit, newest first. */
     List<HistoryEntry> history(Path table);
 
-    record Column(String name, DataType type, boolean nullable) {
+    /** A column; its comment lives in the Delta schema's field metadata, where Spark keeps it too. */
+    record Column(String name, DataType type, boolean nullable, String comment) {
+        public Column(String name, DataType type, boolean nullable) {
+            this(name, type, nullable, null);
+        }
     }
 
     /** A data file of a snapshot: its absolute path, partition values (null for a null value) and size. */
@@ -55,7 +65,7 @@ public interface DeltaTables {
      */
     record Snapshot(Path table, long version, long timestampMillis, List<Column> columns, List<String> partitionColumns,
                     java.util.function.Supplier<List<DataFile>> fileListing, Map<String, String> configuration,
-                    java.util.Set<String> readerFeatures) {
+                    java.util.Set<String> readerFeatures, Protocol protocol, String tableId, Long createdAtMillis) {
         public List<DataFile> files() {
             return fileListing.get();
         }
@@ -63,6 +73,10 @@ public interface DeltaTables {
         public List<Column> dataColumns() {
             return columns.stream().filter(c -> !partitionColumns.contains(c.name())).toList();
         }
+    }
+
+    /** The table's protocol: what a reader and a writer must support. */
+    record Protocol(int minReaderVersion, int minWriterVersion, java.util.Set<String> features) {
     }
 
     record HistoryEntry(long version, long timestampMillis, String operation, String operationParameters, String engineInfo,

@@ -83,13 +83,20 @@ final class DeltaTypes {
 
     static StructType schema(List<DeltaTables.Column> columns) {
         StructType s = new StructType();
-        for (DeltaTables.Column c : columns) s = s.add(c.name(), toKernel(c.type()), c.nullable());
+        for (DeltaTables.Column c : columns) {
+            io.delta.kernel.types.FieldMetadata meta = c.comment() == null ? io.delta.kernel.types.FieldMetadata.empty()
+                    : new io.delta.kernel.types.FieldMetadata.Builder().putString("comment", c.comment()).build();
+            s = s.add(new StructField(c.name(), toKernel(c.type()), c.nullable(), meta));
+        }
         return s;
     }
 
     static List<DeltaTables.Column> columns(StructType s) {
         List<DeltaTables.Column> out = new ArrayList<>();
-        for (StructField f : s.fields()) out.add(new DeltaTables.Column(f.getName(), fromKernel(f.getDataType()), f.isNullable()));
+        for (StructField f : s.fields()) {
+            Object comment = f.getMetadata() == null ? null : f.getMetadata().get("comment");
+            out.add(new DeltaTables.Column(f.getName(), fromKernel(f.getDataType()), f.isNullable(), comment == null ? null : comment.toString()));
+        }
         return out;
     }
 }

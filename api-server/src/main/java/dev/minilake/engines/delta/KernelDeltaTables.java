@@ -110,6 +110,16 @@ public final class KernelDeltaTables implements DeltaTables {
     }
 
     @Override
+    public long setProperties(Path table, Map<String, String> set, Set<String> unset) {
+        return kernel(table, () -> {
+            var builder = forPath(table).createTransactionBuilder(engine(), ENGINE_INFO + " SET TBLPROPERTIES", Operation.MANUAL_UPDATE);
+            if (!set.isEmpty()) builder = builder.withTableProperties(engine(), set);
+            if (!unset.isEmpty()) builder = builder.withTablePropertiesRemoved(unset);
+            return finish(builder.build(engine()).commit(engine(), CloseableIterable.emptyIterable()));
+        });
+    }
+
+    @Override
     public Write begin(Path table, String operation) {
         ReentrantLock lock = writeLocks.computeIfAbsent(table, k -> new ReentrantLock());
         lock.lock();
@@ -229,7 +239,10 @@ public final class KernelDeltaTables implements DeltaTables {
         Set<String> readerFeatures = s.getProtocol().getReaderFeatures();
         SingletonSupplier<List<DataFile>> files = SingletonSupplier.of(() -> kernel(table, () -> dataFiles(s)));
         return new Snapshot(table, s.getVersion(), s.getTimestamp(engine()), DeltaTypes.columns(schema), List.copyOf(partitionColumns),
-                files, Map.copyOf(s.getMetadata().getConfiguration()), Set.copyOf(readerFeatures));
+                files, Map.copyOf(s.getMetadata().getConfiguration()), Set.copyOf(readerFeatures),
+                new Protocol(s.getProtocol().getMinReaderVersion(), s.getProtocol().getMinWriterVersion(),
+                        new java.util.TreeSet<>(s.getProtocol().getWriterFeatures())),
+                s.getMetadata().getId(), s.getMetadata().getCreatedTime().orElse(null));
     }
 
     private List<DataFile> dataFiles(SnapshotImpl s) throws IOException {

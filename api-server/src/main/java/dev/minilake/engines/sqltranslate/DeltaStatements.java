@@ -58,8 +58,8 @@ public final class DeltaStatements {
      * What the statement does to a Delta table. RENAME and COMMENT change only its Unity Catalog
      * record; SPARK is an ALTER TABLE that only Spark can commit (it changes the table's schema).
      */
-    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE,
-        NOOP, RENAME, COMMENT, SPARK }
+    public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, DETAIL,
+        NOOP, RENAME, COMMENT, PROPERTIES, SPARK }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -82,10 +82,23 @@ public final class DeltaStatements {
      * written table (null for reads), {@code scans} the reads; {@code retainHours} for VACUUM.
      */
     public record Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
-                       Double retainHours, boolean extended, List<String> newName, String comment) {
+                       Double retainHours, boolean extended, List<String> newName, String comment,
+                       Map<String, String> setProperties, List<String> unsetProperties) {
         public Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
                     Double retainHours, boolean extended) {
-            this(kind, sql, target, scans, create, ifExists, retainHours, extended, null, null);
+            this(kind, sql, target, scans, create, ifExists, retainHours, extended, null, null, null, null);
+        }
+
+        static Plan rename(List<String> target, List<String> newName) {
+            return new Plan(Kind.RENAME, null, target, List.of(), null, false, null, false, newName, null, null, null);
+        }
+
+        static Plan comment(List<String> target, String comment) {
+            return new Plan(Kind.COMMENT, null, target, List.of(), null, false, null, false, null, comment, null, null);
+        }
+
+        static Plan properties(List<String> target, Map<String, String> set, List<String> unset) {
+            return new Plan(Kind.PROPERTIES, null, target, List.of(), null, false, null, false, null, null, set, unset);
         }
     }
 
@@ -126,7 +139,7 @@ public final class DeltaStatements {
         } catch (JSQLParserException | RuntimeException e) {
             if (e instanceof UnsupportedConstructException u) throw u;
             if (!scans.isEmpty()) throw new UnsupportedConstructException("time travel in a statement MiniLake cannot parse");
-            return Optional.empty();
+            return mergeOnTokens(text, catalog, schema, resolver);
         }
         if (st instanceof CreateTable ct) return create(ct, lexical, catalog, schema, resolver);
         if (st instanceof Drop d) {
@@ -210,6 +223,58 @@ public final class DeltaStatements {
         return Optional.of(new Plan(kind, rewritten, target, List.copyOf(scans), null, false, null, false));
     }
 
+    /**
+     * A MERGE JSqlParser cannot read (Databricks' {@code UPDATE SET *} and {@code INSERT *}, which
+     * DuckDB reads as they are): its target and a named source are found on tokens and renamed there,
+     * keeping their names as aliases. Empty when the target is not a Delta table.
+     */
+    private static Optional<Plan> mergeOnTokens(String sql, String catalog, String schema, Resolver resolver) {
+        List<SqlToken> all = SqlTokenizer.tokenize(sql);
+        List<Integer> sig = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) if (!all.get(i).isTrivia()) sig.add(i);
+        if (sig.size() < 4 || !all.get(sig.get(0)).isWord("MERGE") || !all.get(sig.get(1)).isWord("INTO")) return Optional.empty();
+        List<SqlToken> t = sig.stream().map(all::get).toList();
+        int[] at = {2};
+        List<String> targetParts = nameAt(t, at);
+        if (targetParts.isEmpty() || targetParts.size() > 3) return Optional.empty();
+        List<String> target = qualify(targetParts, catalog, schema);
+        if (!resolver.isDelta(target.get(0), target.get(1), target.get(2))) return Optional.empty();
+        int targetEnd = at[0];
+        boolean targetAliased = targetEnd < t.size() && (t.get(targetEnd).isWord("AS") || isName(t.get(targetEnd)) && !t.get(targetEnd).isWord("USING"));
+        // the tokens to replace: [from, to) of significant indexes, with their replacement text
+        Map<Integer, String> replace = new LinkedHashMap<>();
+        Map<Integer, Integer> until = new LinkedHashMap<>();
+        replace.put(2, TypeMapping.quote(TARGET) + (targetAliased ? "" : " AS " + TypeMapping.quote(targetParts.get(targetParts.size() - 1))));
+        until.put(2, targetEnd);
+        List<Scan> scans = new ArrayList<>();
+        int using = targetEnd;
+        while (using < t.size() && !t.get(using).isWord("USING")) using++;
+        if (using + 1 < t.size() && isName(t.get(using + 1))) {
+            int[] src = {using + 1};
+            List<String> sourceParts = nameAt(t, src);
+            if (!sourceParts.isEmpty() && sourceParts.size() <= 3) {
+                List<String> source = qualify(sourceParts, catalog, schema);
+                if (resolver.readsAsDelta(source.get(0), source.get(1), source.get(2))) {
+                    String view = "__delta_0";
+                    scans.add(new Scan(view, source, null, null));
+                    boolean aliased = src[0] < t.size() && (t.get(src[0]).isWord("AS") || isName(t.get(src[0])) && !t.get(src[0]).isWord("ON"));
+                    replace.put(using + 1, TypeMapping.quote(view) + (aliased ? "" : " AS " + TypeMapping.quote(sourceParts.get(sourceParts.size() - 1))));
+                    until.put(using + 1, src[0]);
+                }
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (var e : replace.entrySet()) {
+            int from = sig.get(e.getKey()), to = sig.get(until.get(e.getKey()) - 1) + 1;
+            for (int i = copied; i < from; i++) out.append(all.get(i).text());
+            out.append(e.getValue());
+            copied = to;
+        }
+        for (int i = copied; i < all.size(); i++) out.append(all.get(i).text());
+        return Optional.of(new Plan(Kind.MERGE, out.toString(), target, List.copyOf(scans), null, false, null, false));
+    }
+
     /** {@code INSERT OVERWRITE name} as {@code INSERT OVERWRITE TABLE name}, the form JSqlParser reads. */
     static String overwriteTable(String sql) {
         if (!sql.toUpperCase(java.util.Locale.ROOT).contains("OVERWRITE")) return sql; // most statements: no tokenizing
@@ -233,6 +298,9 @@ public final class DeltaStatements {
         boolean extended = false;
         if ((t.get(0).isWord("DESCRIBE") || t.get(0).isWord("DESC")) && t.size() > 1 && t.get(1).isWord("HISTORY")) {
             kind = Kind.HISTORY;
+            i = 2;
+        } else if ((t.get(0).isWord("DESCRIBE") || t.get(0).isWord("DESC")) && t.size() > 2 && t.get(1).isWord("DETAIL")) {
+            kind = Kind.DETAIL;
             i = 2;
         } else if (t.get(0).isWord("DESCRIBE") || t.get(0).isWord("DESC")) {
             kind = Kind.DESCRIBE;
@@ -259,10 +327,10 @@ public final class DeltaStatements {
             if (i < t.size() && t.get(i).isSymbol(".")) i++;
             else break;
         }
-        if (parts.isEmpty() || parts.size() > 3) return kind == Kind.DESCRIBE ? null : Optional.empty();
+        if (parts.isEmpty() || parts.size() > 3) return kind == Kind.DESCRIBE || kind == Kind.DETAIL ? null : Optional.empty();
         List<String> name = qualify(parts, catalog, schema);
         boolean delta = resolver.isDelta(name.get(0), name.get(1), name.get(2));
-        if (kind == Kind.DESCRIBE) {
+        if (kind == Kind.DESCRIBE || kind == Kind.DETAIL) {
             return delta && i == t.size() ? Optional.of(new Plan(kind, null, name, List.of(), null, false, null, extended)) : null;
         }
         if (!delta) {
@@ -304,16 +372,58 @@ public final class DeltaStatements {
             SqlToken v = t.get(i + 1);
             if (i + 2 != t.size() || !(v.isWord("NULL") || v.kind() == SqlToken.Kind.STRING)) return null;
             String text = v.isWord("NULL") ? null : string(v);
-            return Optional.of(new Plan(Kind.COMMENT, null, name, List.of(), null, false, null, false, null, text));
+            return Optional.of(Plan.comment(name, text));
         }
         if (i + 1 < t.size() && t.get(i).isWord("RENAME") && t.get(i + 1).isWord("TO")) {
             int[] to = {i + 2};
             List<String> other = nameAt(t, to);
             if (other.isEmpty() || other.size() > 3 || to[0] != t.size()) return null;
             List<String> target = qualify(other, name.get(0), name.get(1));
-            return Optional.of(new Plan(Kind.RENAME, null, name, List.of(), null, false, null, false, target, null));
+            return Optional.of(Plan.rename(name, target));
+        }
+        boolean set = i + 1 < t.size() && t.get(i).isWord("SET") && t.get(i + 1).isWord("TBLPROPERTIES");
+        boolean unset = i + 1 < t.size() && t.get(i).isWord("UNSET") && t.get(i + 1).isWord("TBLPROPERTIES");
+        if (set || unset) {
+            int j = i + 2;
+            if (unset && j + 1 < t.size() && t.get(j).isWord("IF") && t.get(j + 1).isWord("EXISTS")) j += 2;
+            if (j >= t.size() || !t.get(j).isSymbol("(")) return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+            Map<String, String> values = new LinkedHashMap<>();
+            List<String> keys = new ArrayList<>();
+            j++;
+            while (j < t.size() && !t.get(j).isSymbol(")")) {
+                String key = propertyKey(t, j);
+                if (key == null) return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+                j = keyEnd(t, j);
+                if (set) {
+                    if (j + 1 >= t.size() || !t.get(j).isSymbol("=")) return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+                    SqlToken v = t.get(j + 1);
+                    values.put(key, v.kind() == SqlToken.Kind.STRING ? string(v) : v.text());
+                    j += 2;
+                } else {
+                    keys.add(key);
+                }
+                if (j < t.size() && t.get(j).isSymbol(",")) j++;
+            }
+            if (j != t.size() - 1) return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+            return Optional.of(Plan.properties(name, values, keys));
         }
         return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+    }
+
+    /** A property key at {@code i}: a string, or dotted words ({@code delta.appendOnly}); null otherwise. */
+    private static String propertyKey(List<SqlToken> t, int i) {
+        if (t.get(i).kind() == SqlToken.Kind.STRING) return string(t.get(i));
+        if (!isName(t.get(i))) return null;
+        StringBuilder b = new StringBuilder(t.get(i).identifier());
+        for (int j = i + 1; j + 1 < t.size() && t.get(j).isSymbol(".") && isName(t.get(j + 1)); j += 2) b.append('.').append(t.get(j + 1).identifier());
+        return b.toString();
+    }
+
+    private static int keyEnd(List<SqlToken> t, int i) {
+        if (t.get(i).kind() == SqlToken.Kind.STRING) return i + 1;
+        int j = i + 1;
+        while (j + 1 < t.size() && t.get(j).isSymbol(".") && isName(t.get(j + 1))) j += 2;
+        return j;
     }
 
     /** A dotted name starting at {@code at[0]}, lowercase; {@code at[0]} moves past it. */

@@ -181,17 +181,26 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
                 .put("table_type", "MANAGED").put("data_source_format", "DELTA");
         if (properties.get(TableCatalog.PROP_COMMENT) != null) body.put("comment", properties.get(TableCatalog.PROP_COMMENT));
         body.set("columns", columnsJson(struct, partitionNames));
+        JsonNode created;
         try {
-            uc.createTable(body);
+            created = uc.createTable(body);
         } catch (UcClient.UcException e) {
             if (e.status == 409) throw new TableAlreadyExistsException(ident);
             throw e;
         }
-        try {
-            return loadTable(ident);
-        } catch (NoSuchTableException e) {
-            throw new IllegalStateException("MiniLake created " + fullName(ident) + " but cannot load it", e);
+        String location = localPath(created.path("storage_location").asText(""));
+        if (location.isEmpty()) throw new IllegalStateException("Unity Catalog created " + fullName(ident) + " without a storage_location");
+        Identifier path = Identifier.of(new String[]{"delta"}, location);
+        // MiniLake writes version 0 itself; a catalog that only names a location gets it from Delta
+        if (!hasDeltaLog(location)) {
+            Map<String, String> props = new HashMap<>();
+            properties.forEach((k, v) -> {
+                if (!RESERVED.contains(k)) props.put(k, v);
+            });
+            props.put(TableCatalog.PROP_PROVIDER, "delta");
+            delta.createTable(path, columns, partitions, props);
         }
+        return delta.loadTable(path);
     }
 
     @Override

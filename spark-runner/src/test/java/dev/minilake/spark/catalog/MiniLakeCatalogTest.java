@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The catalog plugin in a real local Spark with Delta, against a Unity Catalog REST stub: names
  * resolve through UC, CREATE TABLE / saveAsTable register EXTERNAL DELTA tables with Spark DDL
- * type_text, DROP keeps the files, catalogs created later resolve too. (Against MiniLake itself:
+ * type_text (or, without a location, MANAGED ones where UC puts them), DROP keeps an EXTERNAL
+ * table's files, catalogs created later resolve too. (Against MiniLake itself:
  * tests/python/test_spark_delta.py.) One Spark for the class.
  */
 class MiniLakeCatalogTest {
@@ -110,13 +111,21 @@ class MiniLakeCatalogTest {
     }
 
     @Test
-    void aTableWithoutALocationIsRefusedClearly() {
-        assertThatThrownBy(() -> spark.sql("CREATE TABLE sales.store.nowhere (id BIGINT) USING DELTA"))
-                .hasMessageContaining("needs a LOCATION");
+    void aTableWithoutALocationIsManagedWhereUnityCatalogPutsIt() {
+        uc.managedRoot = dir.resolve("managed");
+        spark.sql("CREATE TABLE sales.store.managed_t (id BIGINT, name STRING) USING DELTA");
+        spark.sql("INSERT INTO sales.store.managed_t VALUES (1, 'a')");
+        var t = uc.tables.get("sales.store.managed_t");
+        assertThat(t.path("table_type").asText()).isEqualTo("MANAGED");
+        Path location = Path.of(t.path("storage_location").asText());
+        assertThat(location).startsWith(dir.resolve("managed"));
+        assertThat(Files.isDirectory(location.resolve("_delta_log"))).isTrue();
+        assertThat(spark.read().format("delta").load(location.toString()).count()).isEqualTo(1);
+        assertThat(spark.table("sales.store.managed_t").count()).isEqualTo(1);
     }
 
     @Test
-    void aManagedDuckDbTableIsNotReadAsDelta() {
+    void aManagedTableWithoutALocationIsNotReadAsDelta() {
         uc.tables.put("sales.store.duck", new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
                 .put("name", "duck").put("table_type", "MANAGED").put("data_source_format", "DELTA"));
         assertThatThrownBy(() -> spark.table("sales.store.duck").count()).hasMessageContaining("MANAGED");

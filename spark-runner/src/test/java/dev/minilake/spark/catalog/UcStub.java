@@ -28,6 +28,8 @@ final class UcStub implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     final Map<String, ObjectNode> schemas = Collections.synchronizedMap(new TreeMap<>());
     final Map<String, ObjectNode> tables = Collections.synchronizedMap(new TreeMap<>());
+    /** Where MANAGED tables are put. */
+    java.nio.file.Path managedRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "ucstub-managed-" + UUID.randomUUID());
     final List<String> catalogs = Collections.synchronizedList(new ArrayList<>(List.of("main")));
     final List<String> requests = Collections.synchronizedList(new ArrayList<>());
     private final HttpServer server;
@@ -95,6 +97,10 @@ final class UcStub implements AutoCloseable {
                 if (tables.containsKey(full)) error(ex, 409, "TABLE_ALREADY_EXISTS");
                 else {
                     ObjectNode t = ((ObjectNode) body).put("full_name", full).put("table_id", UUID.randomUUID().toString());
+                    // as MiniLake does, a MANAGED table gets a location in the catalog's managed storage
+                    if ("MANAGED".equals(t.path("table_type").asText())) {
+                        t.put("storage_location", managedRoot.resolve(t.path("table_id").asText()).toString());
+                    }
                     tables.put(full, t);
                     reply(ex, 200, t);
                 }
