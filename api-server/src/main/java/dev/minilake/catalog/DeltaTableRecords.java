@@ -127,6 +127,20 @@ class DeltaTableRecords {
         }
     }
 
+    /** New nullable columns at the end of a Delta table's schema, in one commit. */
+    void addColumns(ObjectName n, TableMeta m, List<ColumnInfo> columns) {
+        List<DeltaTables.Column> cols = new ArrayList<>();
+        for (ColumnInfo c : columns) {
+            cols.add(new DeltaTables.Column(c.name(), ColumnTypes.declared(c), !Boolean.FALSE.equals(c.nullable()), c.comment()));
+        }
+        try {
+            delta.addColumns(location(m), cols);
+        } catch (DeltaException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+        refresh(n, m);
+    }
+
     /** Table properties: {@code delta.*} keys in one Delta commit, the others in the record. */
     void setProperties(ObjectName n, TableMeta m, Map<String, String> set, List<String> unset) {
         Map<String, String> deltaSet = new LinkedHashMap<>(), ucProps = new LinkedHashMap<>();
@@ -159,6 +173,12 @@ class DeltaTableRecords {
     /** Brings every MANAGED table's DuckDB view up to its log (after Spark ran). */
     void ensureAllFresh() {
         mirrors.ensureAllFresh();
+    }
+
+    /** After MiniLake's commit to a MANAGED table: its DuckDB view shows the new version. */
+    void committed(ObjectName n, TableMeta m, DeltaTables.Snapshot before, long version, List<DeltaTables.NewFile> added,
+                   List<DeltaTables.DataFile> removed) {
+        if (m.managedDelta()) mirrors.committed(n.catalog(), n.schema(), n.name(), before, version, added, removed);
     }
 
     /** Rebuilds a MANAGED table's DuckDB view from the log (after a commit). */

@@ -74,6 +74,13 @@ public class TablesService {
         external.ensureAllFresh();
     }
 
+    /** After MiniLake's commit of {@code version} over {@code before}: DuckDB's view of a MANAGED table shows it. */
+    public void committed(String fullName, dev.minilake.engines.delta.DeltaTables.Snapshot before, long version,
+                          List<dev.minilake.engines.delta.DeltaTables.NewFile> added, List<dev.minilake.engines.delta.DeltaTables.DataFile> removed) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        external.find(n).ifPresent(m -> external.committed(n, m, before, version, added, removed));
+    }
+
     /** Rebuilds DuckDB's view of a MANAGED table after a commit. */
     public void refresh(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
@@ -121,6 +128,15 @@ public class TablesService {
         uc.exclusive(() -> {
             TableMeta m = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
             external.setProperties(n, m, set, unset);
+        });
+    }
+
+    /** ALTER TABLE ... ADD COLUMNS of a Delta table: one commit with the wider schema. */
+    public void addColumns(String fullName, List<ColumnInfo> columns) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        uc.exclusive(() -> {
+            TableMeta m = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
+            external.addColumns(n, m, columns);
         });
     }
 

@@ -114,6 +114,14 @@ final class DeltaSql {
                 tables.comment(String.join(".", plan.target()), plan.comment());
                 yield host.rows(RowSource.of(List.of(), List.of()));
             }
+            case ADD_COLUMNS -> {
+                List<ColumnInfo> cols = new ArrayList<>();
+                for (DeltaStatements.ColumnDef d : plan.columns()) {
+                    cols.add(new ColumnInfo(d.name(), d.typeText(), null, null, null, null, null, null, d.nullable(), d.comment(), null));
+                }
+                tables.addColumns(String.join(".", plan.target()), cols);
+                yield host.rows(RowSource.of(List.of(), List.of()));
+            }
             case PROPERTIES -> {
                 tables.setProperties(String.join(".", plan.target()), plan.setProperties(), plan.unsetProperties());
                 yield host.rows(RowSource.of(List.of(), List.of()));
@@ -288,9 +296,9 @@ final class DeltaSql {
                         + RANGES + " r JOIN " + TOUCHED_FILES + " f ON f.f = r.f WHERE t.rowid BETWEEN r.lo AND r.hi)");
                 added.addAll(writeFiles(c, s, REWRITE_VIEW));
             }
-            w.commit(added, removed);
+            long version = w.commit(added, removed);
             committed = true;
-            tables.refresh(String.join(".", plan.target()));
+            tables.committed(String.join(".", plan.target()), s, version, added, removed);
             return plan.kind() == Kind.TRUNCATE ? host.rows(RowSource.of(List.of(), List.of())) : host.affected(n);
         } finally {
             if (!committed) {

@@ -283,4 +283,21 @@ class ManagedDeltaTablesSdkTest {
         rows("ALTER TABLE p UNSET TBLPROPERTIES ('team')");
         assertThat(w.tables().get("main.default.p").getProperties()).doesNotContainKey("team");
     }
+
+    @Test
+    void addColumnsIsOneCommitWithoutSpark() throws Exception {
+        rows("CREATE TABLE people (id BIGINT COMMENT 'the key', name STRING)");
+        rows("INSERT INTO people VALUES (1, 'Ana')");
+        rows("ALTER TABLE people ADD COLUMNS (age INT, tags ARRAY<STRING> COMMENT 'labels')");
+        rows("ALTER TABLE people ADD COLUMN city STRING");
+        rows("INSERT INTO people VALUES (2, 'Bo', 30, array('x'), 'Porto')");
+        assertThat(joined(rows("SELECT id, name, age, city FROM people ORDER BY id"))).containsExactly("1,Ana,null,null", "2,Bo,30,Porto");
+        assertThat(w.tables().get("main.default.people").getColumns()).extracting(ColumnInfo::getName, ColumnInfo::getTypeText, ColumnInfo::getComment)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("id", "bigint", "the key"), org.assertj.core.groups.Tuple.tuple("name", "string", null),
+                        org.assertj.core.groups.Tuple.tuple("age", "int", null), org.assertj.core.groups.Tuple.tuple("tags", "array<string>", "labels"),
+                        org.assertj.core.groups.Tuple.tuple("city", "string", null));
+        assertThat(rows("DESCRIBE HISTORY people")).extracting(r -> r.get(3)).containsExactly("INSERT", "ADD COLUMNS", "ADD COLUMNS", "INSERT", "CREATE TABLE");
+        assertThat(failure("ALTER TABLE people ADD COLUMNS (age INT)")).contains("FIELD_ALREADY_EXISTS");
+        assertThat(kernel.latest(dir("main.default.people")).version()).isEqualTo(4);
+    }
 }

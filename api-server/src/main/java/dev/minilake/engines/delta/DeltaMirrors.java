@@ -1,5 +1,6 @@
 package dev.minilake.engines.delta;
 
+import dev.minilake.engines.delta.DeltaTables.DataFile;
 import dev.minilake.engines.delta.DeltaTables.DeltaException;
 import dev.minilake.engines.delta.DeltaTables.Snapshot;
 import dev.minilake.engines.duckdb.DuckDbEngine;
@@ -9,7 +10,11 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -22,10 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class DeltaMirrors {
     private final DuckDbEngine duckdb;
     private final DeltaTables delta;
-    /** Full name → the version its view shows. */
-    private final ConcurrentHashMap<String, Long> shown = new ConcurrentHashMap<>();
-    /** Full name → the table's directory, for {@link #ensureAllFresh}. */
-    private final ConcurrentHashMap<String, Path> dirs = new ConcurrentHashMap<>();
+    /** Full name → the snapshot its view shows (its file list kept, so the next commit's view needs no log read). */
+    private final ConcurrentHashMap<String, Snapshot> shown = new ConcurrentHashMap<>();
     /** One rebuild at a time per table, each reading the latest version, so the last rebuild shows the newest. */
     private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
 
@@ -38,24 +41,60 @@ public final class DeltaMirrors {
     public void refresh(String catalog, String schema, String name, Path dir) {
         String key = key(catalog, schema, name);
         synchronized (locks.computeIfAbsent(key, k -> new Object())) {
-            Snapshot s = delta.latest(dir);
-            String body;
-            try {
-                body = DeltaScans.scanSql(s);
-            } catch (DeltaException e) {
-                // the view says why DuckDB cannot read it; the table itself is fine for Spark
-                body = "SELECT error(" + DuckDbEngine.quoteLiteral(e.getMessage()) + ") AS " + DuckDbEngine.quoteIdent("error");
-            }
-            execute("CREATE OR REPLACE VIEW " + qualified(catalog, schema, name) + " AS " + body);
-            shown.put(key, s.version());
-            dirs.put(key, dir);
+            show(key, catalog, schema, name, delta.latest(dir));
         }
+    }
+
+    /**
+     * After MiniLake's own commit of {@code version} over {@code before}: when the view shows
+     * {@code before} and no other commit came between, the new file list is known without reading
+     * the log; otherwise the view is rebuilt from the latest snapshot.
+     */
+    public void committed(String catalog, String schema, String name, Snapshot before, long version,
+                          List<DeltaTables.NewFile> added, List<DataFile> removed) {
+        String key = key(catalog, schema, name);
+        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
+            Snapshot cur = shown.get(key);
+            if (cur == null || cur.version() != before.version() || version != before.version() + 1) {
+                show(key, catalog, schema, name, delta.latest(before.table()));
+                return;
+            }
+            Set<Path> gone = new HashSet<>();
+            for (DataFile f : removed) gone.add(f.path());
+            List<DataFile> files = new ArrayList<>();
+            for (DataFile f : cur.files()) if (!gone.contains(f.path())) files.add(f);
+            for (DeltaTables.NewFile f : added) {
+                long size;
+                try {
+                    size = Files.size(f.path());
+                } catch (java.io.IOException e) {
+                    size = 0;
+                }
+                files.add(new DataFile(f.path(), before.table().relativize(f.path()).toString(), f.partitionValues(), size, false, null));
+            }
+            List<DataFile> list = List.copyOf(files);
+            show(key, catalog, schema, name, new Snapshot(before.table(), version, System.currentTimeMillis(), before.columns(),
+                    before.partitionColumns(), () -> list, before.configuration(), before.readerFeatures(), before.protocol(),
+                    before.tableId(), before.createdAtMillis()));
+        }
+    }
+
+    private void show(String key, String catalog, String schema, String name, Snapshot s) {
+        String body;
+        try {
+            body = DeltaScans.scanSql(s);
+        } catch (DeltaException e) {
+            // the view says why DuckDB cannot read it; the table itself is fine for Spark
+            body = "SELECT error(" + DuckDbEngine.quoteLiteral(e.getMessage()) + ") AS " + DuckDbEngine.quoteIdent("error");
+        }
+        execute("CREATE OR REPLACE VIEW " + qualified(catalog, schema, name) + " AS " + body);
+        shown.put(key, s);
     }
 
     /** Rebuilds the view when the log has a version newer than the one it shows (or none is known yet). */
     public void ensureFresh(String catalog, String schema, String name, Path dir) {
-        Long v = shown.get(key(catalog, schema, name));
-        if (v != null && !newer(dir, v)) return;
+        Snapshot v = shown.get(key(catalog, schema, name));
+        if (v != null && !newer(dir, v.version())) return;
         refresh(catalog, schema, name, dir);
     }
 
@@ -64,12 +103,12 @@ public final class DeltaMirrors {
      * written a table that a DuckDB view reads through another name).
      */
     public void ensureAllFresh() {
-        for (var e : dirs.entrySet()) {
-            Long v = shown.get(e.getKey());
-            if (v == null || !newer(e.getValue(), v)) continue;
+        for (var e : shown.entrySet()) {
+            Path dir = e.getValue().table();
+            if (!newer(dir, e.getValue().version())) continue;
             String[] p = e.getKey().split("\\.", 3);
             try {
-                refresh(p[0], p[1], p[2], e.getValue());
+                refresh(p[0], p[1], p[2], dir);
             } catch (RuntimeException gone) {
                 // dropped meanwhile: nothing to show
             }
@@ -86,14 +125,12 @@ public final class DeltaMirrors {
         synchronized (locks.computeIfAbsent(key, k -> new Object())) {
             execute("DROP VIEW IF EXISTS " + qualified(catalog, schema, name));
             shown.remove(key);
-            dirs.remove(key);
         }
     }
 
     /** Forgets what every view shows (reset: the DuckDB files are new). */
     public void forgetAll() {
         shown.clear();
-        dirs.clear();
     }
 
     private void execute(String sql) {

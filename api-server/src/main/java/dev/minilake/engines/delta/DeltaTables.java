@@ -40,6 +40,12 @@ public interface DeltaTables {
      */
     long setProperties(Path table, Map<String, String> set, java.util.Set<String> unset);
 
+    /**
+     * One commit that adds nullable columns at the end of the schema (ALTER TABLE ... ADD COLUMNS);
+     * existing files simply lack them, so readers see nulls. Returns the new version.
+     */
+    long addColumns(Path table, List<Column> columns);
+
     /** One entry per commit, newest first. */
     List<HistoryEntry> history(Path table);
 

@@ -119,6 +119,49 @@ public final class KernelDeltaTables implements DeltaTables {
         });
     }
 
+    /**
+     * Kernel 4.0 refuses a new schema for an existing table, so this commit is written with Kernel's
+     * own actions and JSON writer: a commitInfo and the table's metadata with the wider schema,
+     * created only if that version is still free (put-if-absent), as a Kernel commit is.
+     */
+    @Override
+    public long addColumns(Path table, List<Column> columns) {
+        ReentrantLock lock = writeLocks.computeIfAbsent(table, k -> new ReentrantLock());
+        lock.lock();
+        try {
+            return kernel(table, () -> {
+                SnapshotImpl s = (SnapshotImpl) forPath(table).getLatestSnapshot(engine());
+                StructType schema = s.getSchema();
+                for (Column c : columns) {
+                    if (schema.fieldNames().stream().anyMatch(f -> f.equalsIgnoreCase(c.name()))) {
+                        throw new DeltaException("[FIELD_ALREADY_EXISTS] Cannot add column, because `" + c.name() + "` already exists.");
+                    }
+                    if (!c.nullable()) {
+                        throw new DeltaException("[DELTA_NOT_NULL_COLUMN_NOT_FOUND_IN_STRUCT] Column `" + c.name()
+                                + "` is NOT NULL; a column added to an existing table must be nullable.");
+                    }
+                    schema = DeltaTypes.schema(List.of(c)).fields().stream().reduce(schema, StructType::add, (a, b) -> a);
+                }
+                long version = s.getVersion() + 1;
+                var info = new io.delta.kernel.internal.actions.CommitInfo(Optional.empty(), System.currentTimeMillis(),
+                        ENGINE_INFO + " ADD COLUMNS", "ADD COLUMNS",
+                        Map.of("columns", JSON.writeValueAsString(columns.stream().map(Column::name).toList())), false,
+                        java.util.UUID.randomUUID().toString(), Map.of());
+                List<Row> actions = List.of(SingleAction.createCommitInfoSingleAction(info.toRow()),
+                        SingleAction.createMetadataSingleAction(s.getMetadata().withNewSchema(schema).toRow()));
+                try {
+                    engine().getJsonHandler().writeJsonFileAtomically(
+                            LocalFileIO.qualified(table.resolve("_delta_log").resolve(String.format("%020d.json", version))), iterator(actions), false);
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    throw new DeltaException("[DELTA_CONCURRENT_WRITE] Another writer committed version " + version + " first; run the statement again.");
+                }
+                return version;
+            });
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @Override
     public Write begin(Path table, String operation) {
         ReentrantLock lock = writeLocks.computeIfAbsent(table, k -> new ReentrantLock());
@@ -126,19 +169,44 @@ public final class KernelDeltaTables implements DeltaTables {
         try {
             return kernel(table, () -> {
                 Table t = forPath(table);
-                SnapshotImpl latest = (SnapshotImpl) t.getLatestSnapshot(engine());
                 Transaction txn = t.createTransactionBuilder(engine(), ENGINE_INFO + " " + operation, Operation.WRITE)
                         .withMaxRetries(0).build(engine());
-                if (latest.getVersion() != txn.getReadTableVersion()) {
-                    latest = (SnapshotImpl) t.getSnapshotAsOfVersion(engine(), txn.getReadTableVersion());
-                }
-                Snapshot snap = snapshot(table, latest);
+                Snapshot snap = snapshot(table, readSnapshot(t, txn));
                 return new KernelWrite(table, txn, snap, lock);
             });
         } catch (RuntimeException e) {
             lock.unlock();
             throw e;
         }
+    }
+
+    /** Kernel's TransactionImpl keeps the snapshot it read; 4.0 has no public getter for it. */
+    private static final java.lang.reflect.Field READ_SNAPSHOT = readSnapshotField();
+
+    private static java.lang.reflect.Field readSnapshotField() {
+        try {
+            java.lang.reflect.Field f = io.delta.kernel.internal.TransactionImpl.class.getDeclaredField("readSnapshot");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The snapshot the transaction read: taken from the transaction, which saves loading the same
+     * version a second time (a few ms per write); loaded by version when Kernel changes.
+     */
+    private SnapshotImpl readSnapshot(Table t, Transaction txn) {
+        if (READ_SNAPSHOT != null && txn instanceof io.delta.kernel.internal.TransactionImpl) {
+            try {
+                Object s = READ_SNAPSHOT.get(txn);
+                if (s instanceof SnapshotImpl impl && impl.getVersion() == txn.getReadTableVersion()) return impl;
+            } catch (IllegalAccessException ignored) {
+                // fall through to loading it
+            }
+        }
+        return (SnapshotImpl) t.getSnapshotAsOfVersion(engine(), txn.getReadTableVersion());
     }
 
     private final class KernelWrite implements Write {
@@ -322,8 +390,35 @@ public final class KernelDeltaTables implements DeltaTables {
         return result.getVersion();
     }
 
+    /**
+     * One Kernel Table per directory, kept: Kernel remembers the last snapshot it loaded for a Table
+     * (protocol, metadata, version), so the next load reads only the commits after it. A table
+     * dropped and made again at the same path has a new {@code _delta_log} directory, which the
+     * cache notices by the directory's file key.
+     */
     private Table forPath(Path table) {
-        return Table.forPath(engine(), table.toString());
+        Object key = logKey(table);
+        CachedTable cached = tables.get(table);
+        if (cached != null && key != null && key.equals(cached.logKey())) return cached.table();
+        Table t = Table.forPath(engine(), table.toString());
+        if (key != null) tables.put(table, new CachedTable(t, key));
+        else tables.remove(table);
+        return t;
+    }
+
+    private record CachedTable(Table table, Object logKey) {
+    }
+
+    private final Map<Path, CachedTable> tables = new ConcurrentHashMap<>();
+
+    private static Object logKey(Path table) {
+        try {
+            var attrs = Files.readAttributes(table.resolve("_delta_log"), java.nio.file.attribute.BasicFileAttributes.class);
+            Object key = attrs.fileKey();
+            return key != null ? key : attrs.creationTime();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static <T> CloseableIterator<T> singleton(T value) {

@@ -59,7 +59,7 @@ public final class DeltaStatements {
      * record; SPARK is an ALTER TABLE that only Spark can commit (it changes the table's schema).
      */
     public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, DETAIL,
-        NOOP, RENAME, COMMENT, PROPERTIES, SPARK }
+        NOOP, RENAME, COMMENT, PROPERTIES, ADD_COLUMNS, SPARK }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -83,22 +83,26 @@ public final class DeltaStatements {
      */
     public record Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
                        Double retainHours, boolean extended, List<String> newName, String comment,
-                       Map<String, String> setProperties, List<String> unsetProperties) {
+                       Map<String, String> setProperties, List<String> unsetProperties, List<ColumnDef> columns) {
         public Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
                     Double retainHours, boolean extended) {
-            this(kind, sql, target, scans, create, ifExists, retainHours, extended, null, null, null, null);
+            this(kind, sql, target, scans, create, ifExists, retainHours, extended, null, null, null, null, null);
+        }
+
+        static Plan addColumns(List<String> target, List<ColumnDef> columns) {
+            return new Plan(Kind.ADD_COLUMNS, null, target, List.of(), null, false, null, false, null, null, null, null, columns);
         }
 
         static Plan rename(List<String> target, List<String> newName) {
-            return new Plan(Kind.RENAME, null, target, List.of(), null, false, null, false, newName, null, null, null);
+            return new Plan(Kind.RENAME, null, target, List.of(), null, false, null, false, newName, null, null, null, null);
         }
 
         static Plan comment(List<String> target, String comment) {
-            return new Plan(Kind.COMMENT, null, target, List.of(), null, false, null, false, null, comment, null, null);
+            return new Plan(Kind.COMMENT, null, target, List.of(), null, false, null, false, null, comment, null, null, null);
         }
 
         static Plan properties(List<String> target, Map<String, String> set, List<String> unset) {
-            return new Plan(Kind.PROPERTIES, null, target, List.of(), null, false, null, false, null, null, set, unset);
+            return new Plan(Kind.PROPERTIES, null, target, List.of(), null, false, null, false, null, null, set, unset, null);
         }
     }
 
@@ -381,6 +385,10 @@ public final class DeltaStatements {
             List<String> target = qualify(other, name.get(0), name.get(1));
             return Optional.of(Plan.rename(name, target));
         }
+        if (i + 1 < t.size() && t.get(i).isWord("ADD") && (t.get(i + 1).isWord("COLUMN") || t.get(i + 1).isWord("COLUMNS"))) {
+            List<ColumnDef> added = addedColumns(t.subList(i + 2, t.size()));
+            return Optional.of(added == null ? new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false) : Plan.addColumns(name, added));
+        }
         boolean set = i + 1 < t.size() && t.get(i).isWord("SET") && t.get(i + 1).isWord("TBLPROPERTIES");
         boolean unset = i + 1 < t.size() && t.get(i).isWord("UNSET") && t.get(i + 1).isWord("TBLPROPERTIES");
         if (set || unset) {
@@ -408,6 +416,30 @@ public final class DeltaStatements {
             return Optional.of(Plan.properties(name, values, keys));
         }
         return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
+    }
+
+    /**
+     * The column definitions of {@code ADD COLUMNS (a T [COMMENT '...'], ...)} (or one without
+     * parentheses), read as the column list of a CREATE TABLE on the AST; null when that cannot
+     * be read (Spark runs the statement then), e.g. for positions ({@code FIRST}, {@code AFTER}).
+     */
+    private static List<ColumnDef> addedColumns(List<SqlToken> t) {
+        if (t.isEmpty()) return null;
+        List<SqlToken> defs = t.get(0).isSymbol("(") && t.get(t.size() - 1).isSymbol(")") ? t.subList(1, t.size() - 1) : t;
+        for (SqlToken x : defs) if (x.isWord("FIRST") || x.isWord("AFTER")) return null;
+        StringBuilder text = new StringBuilder("CREATE TABLE __minilake_add (");
+        for (SqlToken x : defs) text.append(x.text()).append(' ');
+        LexicalPass lexical = LexicalPass.apply(text.append(")").toString());
+        try {
+            Statements parsed = SqlParser.parse(lexical.text);
+            if (parsed.size() != 1 || !(parsed.get(0) instanceof CreateTable ct) || ct.getColumnDefinitions() == null) return null;
+            List<ColumnDef> out = new ArrayList<>();
+            for (ColumnDefinition cd : ct.getColumnDefinitions()) out.add(column(cd, lexical));
+            return out;
+        } catch (JSQLParserException | RuntimeException e) {
+            if (e instanceof UnsupportedConstructException u) throw u;
+            return null;
+        }
     }
 
     /** A property key at {@code i}: a string, or dotted words ({@code delta.appendOnly}); null otherwise. */
