@@ -282,6 +282,12 @@ final class DeltaSql {
             boolean rewrite = plan.kind() == Kind.UPDATE || plan.kind() == Kind.DELETE || plan.kind() == Kind.MERGE;
             if (rewrite) loadByRowidRange(c, s);
             long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, translate(plan.sql()));
+            // MERGE answers with Delta's four counts: inserted rows got new rowids, deleted ones lost theirs, the rest of n were updated
+            long[] merged = plan.kind() == Kind.MERGE ? new long[]{
+                    count(c, "SELECT count(*) FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " t WHERE NOT EXISTS (SELECT 1 FROM "
+                            + BEFORE + " b WHERE b.rid = t.rowid)"),
+                    count(c, "SELECT count(*) FROM " + BEFORE + " b WHERE NOT EXISTS (SELECT 1 FROM "
+                            + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " t WHERE t.rowid = b.rid)")} : null;
             List<DataFile> removed = switch (plan.kind()) {
                 case INSERT -> List.of();
                 case INSERT_OVERWRITE, TRUNCATE -> s.files();
@@ -299,6 +305,7 @@ final class DeltaSql {
             long version = w.commit(added, removed);
             committed = true;
             tables.committed(String.join(".", plan.target()), s, version, added, removed);
+            if (merged != null) return mergeCounts(host, n, merged[0], merged[1]);
             return plan.kind() == Kind.TRUNCATE ? host.rows(RowSource.of(List.of(), List.of())) : host.affected(n);
         } finally {
             if (!committed) {
@@ -311,6 +318,18 @@ final class DeltaSql {
             exec(c, "DROP TABLE IF EXISTS " + RANGES);
             exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
         }
+    }
+
+    /** num_affected_rows, num_updated_rows, num_deleted_rows, num_inserted_rows, as Delta's MERGE reports them. */
+    private static SpooledResult mergeCounts(Host host, long affected, long inserted, long deleted) throws Exception {
+        var bigint = dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT");
+        List<ResultColumn> cols = List.of(new ResultColumn("num_affected_rows", bigint), new ResultColumn("num_updated_rows", bigint),
+                new ResultColumn("num_deleted_rows", bigint), new ResultColumn("num_inserted_rows", bigint));
+        long n = Math.max(affected, 0);
+        long updated = Math.max(0, n - inserted - deleted);
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{Long.toString(n), Long.toString(updated), Long.toString(deleted), Long.toString(inserted)});
+        return host.rows(RowSource.of(cols, rows));
     }
 
     private static final String REWRITE_VIEW = "__delta_rewrite";

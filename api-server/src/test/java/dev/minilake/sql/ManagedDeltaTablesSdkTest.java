@@ -122,8 +122,10 @@ class ManagedDeltaTablesSdkTest {
         rows("INSERT INTO orders VALUES (1, 'Ana', 459.90), (2, 'Bo', 3.50), (3, 'Cy', 10.00)");
         rows("UPDATE orders SET amount = amount + 1 WHERE id = 2");
         rows("DELETE FROM orders WHERE id = 3");
-        rows("MERGE INTO orders t USING (SELECT 1 AS id, 'Ann' AS name, 1.00 AS amount UNION ALL SELECT 4, 'Di', 4.00) s ON t.id = s.id "
-                + "WHEN MATCHED THEN UPDATE SET name = s.name WHEN NOT MATCHED THEN INSERT (id, name, amount) VALUES (s.id, s.name, s.amount)");
+        // Delta's MERGE counts: affected, updated, deleted, inserted
+        assertThat(rows("MERGE INTO orders t USING (SELECT 1 AS id, 'Ann' AS name, 1.00 AS amount UNION ALL SELECT 4, 'Di', 4.00) s ON t.id = s.id "
+                + "WHEN MATCHED THEN UPDATE SET name = s.name WHEN NOT MATCHED THEN INSERT (id, name, amount) VALUES (s.id, s.name, s.amount)"))
+                .containsExactly(List.of("2", "1", "0", "1"));
         assertThat(kernel.latest(dir).version()).isEqualTo(4);
         List<String> sql = joined(rows("SELECT * FROM orders ORDER BY id"));
         assertThat(sql).containsExactly("1,Ann,459.90", "2,Bo,4.50", "4,Di,4.00");

@@ -292,6 +292,13 @@ class StatementsSdkTest {
     }
 
     @Test
+    void colonPathReadsJsonStringsAsDatabricksDoes() {
+        assertThat(rows(run("SELECT raw:store.bike AS bike, raw:items[1].name AS second, raw:['a b'] AS spaced, raw:missing AS gone "
+                + "FROM VALUES ('{\"store\":{\"bike\":\"red\"},\"items\":[{\"name\":\"x\"},{\"name\":\"y\"}],\"a b\":1}') AS t(raw)")))
+                .containsExactly(java.util.Arrays.asList("red", "y", "1", null));
+    }
+
+    @Test
     void insertOverwriteAndMerge() {
         rows(run("CREATE TABLE t (id INT, v STRING)"));
         rows(run("INSERT INTO t VALUES (1, 'a'), (2, 'b')"));

@@ -32,9 +32,31 @@ final class LexicalPass {
         Map<String, String> placeholders = new LinkedHashMap<>();
         Map<String, String> written = new LinkedHashMap<>();
         StringBuilder out = new StringBuilder();
+        int[] startOf = new int[tokens.size()];
         for (int i = 0; i < tokens.size(); i++) {
             SqlToken t = tokens.get(i);
-            if (t.kind() == Kind.BACKTICK) {
+            startOf[i] = out.length();
+            int pathEnd = t.kind() == Kind.PARAM || t.isSymbol(":") ? jsonPathEnd(tokens, i) : -1;
+            if (pathEnd > i) {
+                // Databricks' col:path JSON access, a string as get_json_object answers it (a lexer sees :name as a parameter)
+                int first = nameChainStart(tokens, i - 1);
+                String column = out.substring(startOf[first]);
+                out.setLength(startOf[first]);
+                StringBuilder path = new StringBuilder("$");
+                if (t.kind() == Kind.PARAM) path.append('.').append(jsonKey(t.text().substring(1)));
+                for (int j = i + 1; j < pathEnd; j++) {
+                    SqlToken p = tokens.get(j);
+                    if (p.isSymbol(".")) path.append('.').append(jsonKey(tokens.get(++j).identifier()));
+                    else if (p.isSymbol("[")) {
+                        SqlToken k = tokens.get(++j);
+                        if (k.kind() == Kind.NUMBER) path.append('[').append(k.text()).append(']');
+                        else path.append('.').append(jsonKey(k.text().substring(1, k.text().length() - 1).replace("''", "'")));
+                        j++; // the ]
+                    }
+                }
+                out.append("json_extract_string(").append(column).append(", ").append(duckString(path.toString())).append(')');
+                i = pathEnd - 1;
+            } else if (t.kind() == Kind.BACKTICK) {
                 out.append(TypeMapping.quote(t.identifier()));
             } else if (t.kind() == Kind.STRING) {
                 out.append(duckString(sparkString(t.text())));
@@ -106,6 +128,51 @@ final class LexicalPass {
             }
         }
         return v.toString();
+    }
+
+    /**
+     * Where a {@code col:path} JSON path that starts at the parameter-like token {@code i} ends
+     * (exclusive), or -1: the token before it is a column name written right against the colon, and
+     * the path goes on with {@code .key}, {@code [n]} or {@code ['key']}, nothing between.
+     */
+    private static int jsonPathEnd(List<SqlToken> tokens, int i) {
+        if (i == 0) return -1;
+        SqlToken before = tokens.get(i - 1);
+        boolean name = before.kind() == Kind.BACKTICK || before.kind() == Kind.QUOTED
+                || before.kind() == Kind.WORD && !PATH_KEYWORDS.contains(before.text().toUpperCase(java.util.Locale.ROOT));
+        if (!name) return -1;
+        // a bare colon must open a bracket key right away (raw:['a b'], raw:[0])
+        if (tokens.get(i).isSymbol(":") && !(i + 1 < tokens.size() && tokens.get(i + 1).isSymbol("["))) return -1;
+        int j = i + 1;
+        while (j < tokens.size()) {
+            SqlToken p = tokens.get(j);
+            if (p.isSymbol(".") && j + 1 < tokens.size() && (tokens.get(j + 1).kind() == Kind.WORD || tokens.get(j + 1).kind() == Kind.BACKTICK)) {
+                j += 2;
+            } else if (p.isSymbol("[") && j + 2 < tokens.size() && tokens.get(j + 2).isSymbol("]")
+                    && (tokens.get(j + 1).kind() == Kind.NUMBER || tokens.get(j + 1).kind() == Kind.STRING)) {
+                j += 3;
+            } else {
+                break;
+            }
+        }
+        return j == i + 1 && tokens.get(i).isSymbol(":") ? -1 : j;
+    }
+
+    /** Words that may stand right before a named parameter ({@code WHERE x IN(:a)} aside, these end clauses). */
+    private static final java.util.Set<String> PATH_KEYWORDS = java.util.Set.of("SELECT", "WHERE", "AND", "OR", "NOT", "THEN", "ELSE",
+            "WHEN", "IN", "IS", "LIKE", "LIMIT", "OFFSET", "BY", "ON", "AS", "RETURN", "SET", "VALUES", "BETWEEN", "CASE", "END", "HAVING");
+
+    /** The first token of the dotted name that ends at {@code i} ({@code t.raw} in {@code t.raw:path}). */
+    private static int nameChainStart(List<SqlToken> tokens, int i) {
+        int j = i;
+        while (j >= 2 && tokens.get(j - 1).isSymbol(".") && (tokens.get(j - 2).kind() == Kind.WORD
+                || tokens.get(j - 2).kind() == Kind.BACKTICK || tokens.get(j - 2).kind() == Kind.QUOTED)) j -= 2;
+        return j;
+    }
+
+    /** A JSON path key, quoted when it is not a plain name. */
+    private static String jsonKey(String key) {
+        return key.matches("[A-Za-z_][A-Za-z0-9_]*") ? key : '"' + key.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     /** A DuckDB string literal for {@code value}. */

@@ -33,6 +33,9 @@ class SqlTranslatorTest {
             CREATE OR REPLACE TABLE t (id INT) CLUSTER BY (id)        | CREATE OR REPLACE TABLE t (id INT)
             CREATE TABLE t USING DELTA AS SELECT nvl(1, 2) AS a       | CREATE TABLE t AS SELECT coalesce(1, 2) AS a
             MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * | MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET *
+            SELECT raw:store.bike AS b FROM t                         | SELECT json_extract_string(raw, '$.store.bike') AS b FROM t
+            SELECT t.raw:items[0].name AS n FROM t                   | SELECT json_extract_string(t.raw, '$.items[0].name') AS n FROM t
+            SELECT raw:['a b'] AS k FROM t WHERE id = :id             | SELECT json_extract_string(raw, '$."a b"') AS k FROM t WHERE id = ?
             """)
     void translates(String databricks, String duckdb) {
         // unaliased select items also get Spark's column name as a quoted alias (SparkColumnNames)
