@@ -141,6 +141,16 @@ class DeltaTableRecords {
         refresh(n, m);
     }
 
+    /** A column's comment in the Delta schema (one commit); the record's declared comment no longer overrides it. */
+    void setColumnComment(ObjectName n, TableMeta m, String column, String comment) {
+        try {
+            delta.setColumnComment(location(m), column, comment);
+        } catch (DeltaException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+        refresh(n, m);
+    }
+
     /** Table properties: {@code delta.*} keys in one Delta commit, the others in the record. */
     void setProperties(ObjectName n, TableMeta m, Map<String, String> set, List<String> unset) {
         Map<String, String> deltaSet = new LinkedHashMap<>(), ucProps = new LinkedHashMap<>();

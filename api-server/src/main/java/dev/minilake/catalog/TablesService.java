@@ -140,6 +140,15 @@ public class TablesService {
         });
     }
 
+    /** COMMENT ON COLUMN (or ALTER COLUMN ... COMMENT) of a Delta table: one commit, the comment in its schema. */
+    public void setColumnComment(String fullName, String column, String comment) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        uc.exclusive(() -> {
+            TableMeta m = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
+            external.setColumnComment(n, m, column, comment);
+        });
+    }
+
     /** COMMENT ON TABLE of a Delta table: the comment Unity Catalog reports. */
     public void comment(String fullName, String comment) {
         ObjectName n = Names.objectFullName("table", fullName);

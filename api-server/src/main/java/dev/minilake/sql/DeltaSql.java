@@ -122,6 +122,10 @@ final class DeltaSql {
                 tables.addColumns(String.join(".", plan.target()), cols);
                 yield host.rows(RowSource.of(List.of(), List.of()));
             }
+            case COLUMN_COMMENT -> {
+                tables.setColumnComment(String.join(".", plan.target()), plan.columns().get(0).name(), plan.comment());
+                yield host.rows(RowSource.of(List.of(), List.of()));
+            }
             case PROPERTIES -> {
                 tables.setProperties(String.join(".", plan.target()), plan.setProperties(), plan.unsetProperties());
                 yield host.rows(RowSource.of(List.of(), List.of()));
@@ -587,13 +591,13 @@ final class DeltaSql {
         Path dir = location(plan.target());
         Snapshot s = delta.latest(dir);
         List<String[]> rows = new ArrayList<>();
-        for (DeltaTables.Column c : s.columns()) rows.add(new String[]{c.name(), TypeMapping.toSparkDdl(c.type()), null});
+        for (DeltaTables.Column c : s.columns()) rows.add(new String[]{c.name(), TypeMapping.toSparkDdl(c.type()), c.comment()});
         if (!s.partitionColumns().isEmpty()) {
             rows.add(new String[]{"# Partition Information", "", ""});
             rows.add(new String[]{"# col_name", "data_type", "comment"});
             for (String p : s.partitionColumns()) {
                 s.columns().stream().filter(c -> c.name().equals(p)).findFirst()
-                        .ifPresent(c -> rows.add(new String[]{c.name(), TypeMapping.toSparkDdl(c.type()), null}));
+                        .ifPresent(c -> rows.add(new String[]{c.name(), TypeMapping.toSparkDdl(c.type()), c.comment()}));
             }
         }
         if (plan.extended()) {

@@ -302,4 +302,15 @@ class ManagedDeltaTablesSdkTest {
         assertThat(failure("ALTER TABLE people ADD COLUMNS (age INT)")).contains("FIELD_ALREADY_EXISTS");
         assertThat(kernel.latest(dir("main.default.people")).version()).isEqualTo(4);
     }
+
+    @Test
+    void columnCommentsLiveInTheDeltaSchema() {
+        rows("CREATE TABLE c (id BIGINT COMMENT 'key', name STRING)");
+        rows("COMMENT ON COLUMN c.name IS 'who'");
+        rows("ALTER TABLE c ALTER COLUMN id COMMENT 'the key'");
+        assertThat(rows("DESCRIBE c")).containsExactly(List.of("id", "bigint", "the key"), List.of("name", "string", "who"));
+        assertThat(kernel.latest(dir("main.default.c")).columns()).extracting(DeltaTables.Column::comment).containsExactly("the key", "who");
+        assertThat(w.tables().get("main.default.c").getColumns()).extracting(ColumnInfo::getComment).containsExactly("the key", "who");
+        assertThat(failure("COMMENT ON COLUMN c.nope IS 'x'")).contains("nope");
+    }
 }

@@ -46,6 +46,9 @@ public interface DeltaTables {
      */
     long addColumns(Path table, List<Column> columns);
 
+    /** One commit that sets (or, with null, removes) a column's comment in the schema. Returns the new version. */
+    long setColumnComment(Path table, String column, String comment);
+
     /** One entry per commit, newest first. */
     List<HistoryEntry> history(Path table);
 

@@ -119,34 +119,60 @@ public final class KernelDeltaTables implements DeltaTables {
         });
     }
 
-    /**
-     * Kernel 4.0 refuses a new schema for an existing table, so this commit is written with Kernel's
-     * own actions and JSON writer: a commitInfo and the table's metadata with the wider schema,
-     * created only if that version is still free (put-if-absent), as a Kernel commit is.
-     */
     @Override
     public long addColumns(Path table, List<Column> columns) {
+        return commitSchema(table, "ADD COLUMNS", Map.of("columns", columns.stream().map(Column::name).toList().toString()), schema -> {
+            for (Column c : columns) {
+                if (schema.fieldNames().stream().anyMatch(f -> f.equalsIgnoreCase(c.name()))) {
+                    throw new DeltaException("[FIELD_ALREADY_EXISTS] Cannot add column, because `" + c.name() + "` already exists.");
+                }
+                if (!c.nullable()) {
+                    throw new DeltaException("[DELTA_NOT_NULL_COLUMN_NOT_FOUND_IN_STRUCT] Column `" + c.name()
+                            + "` is NOT NULL; a column added to an existing table must be nullable.");
+                }
+                schema = schema.add(DeltaTypes.schema(List.of(c)).fields().get(0));
+            }
+            return schema;
+        });
+    }
+
+    @Override
+    public long setColumnComment(Path table, String column, String comment) {
+        return commitSchema(table, "CHANGE COLUMN", Map.of("column", column), schema -> {
+            StructType out = new StructType();
+            boolean found = false;
+            for (StructField f : schema.fields()) {
+                if (f.getName().equalsIgnoreCase(column)) {
+                    found = true;
+                    var meta = new io.delta.kernel.types.FieldMetadata.Builder().fromMetadata(f.getMetadata());
+                    if (comment == null) meta.putNull("comment");
+                    else meta.putString("comment", comment);
+                    f = f.withNewMetadata(meta.build());
+                }
+                out = out.add(f);
+            }
+            if (!found) throw new DeltaException("[UNRESOLVED_COLUMN.WITHOUT_SUGGESTION] A column `" + column + "` cannot be resolved.");
+            return out;
+        });
+    }
+
+    /**
+     * A commit that changes only the schema. Kernel 4.0 refuses a new schema for an existing table,
+     * so the commit is made of Kernel's own actions (a commitInfo and the table's metadata with the
+     * new schema) written by Kernel's JSON writer, and created only if that version is still free
+     * (put-if-absent), as a Kernel commit is.
+     */
+    private long commitSchema(Path table, String operation, Map<String, String> parameters,
+                              java.util.function.UnaryOperator<StructType> change) {
         ReentrantLock lock = writeLocks.computeIfAbsent(table, k -> new ReentrantLock());
         lock.lock();
         try {
             return kernel(table, () -> {
                 SnapshotImpl s = (SnapshotImpl) forPath(table).getLatestSnapshot(engine());
-                StructType schema = s.getSchema();
-                for (Column c : columns) {
-                    if (schema.fieldNames().stream().anyMatch(f -> f.equalsIgnoreCase(c.name()))) {
-                        throw new DeltaException("[FIELD_ALREADY_EXISTS] Cannot add column, because `" + c.name() + "` already exists.");
-                    }
-                    if (!c.nullable()) {
-                        throw new DeltaException("[DELTA_NOT_NULL_COLUMN_NOT_FOUND_IN_STRUCT] Column `" + c.name()
-                                + "` is NOT NULL; a column added to an existing table must be nullable.");
-                    }
-                    schema = DeltaTypes.schema(List.of(c)).fields().stream().reduce(schema, StructType::add, (a, b) -> a);
-                }
+                StructType schema = change.apply(s.getSchema());
                 long version = s.getVersion() + 1;
                 var info = new io.delta.kernel.internal.actions.CommitInfo(Optional.empty(), System.currentTimeMillis(),
-                        ENGINE_INFO + " ADD COLUMNS", "ADD COLUMNS",
-                        Map.of("columns", JSON.writeValueAsString(columns.stream().map(Column::name).toList())), false,
-                        java.util.UUID.randomUUID().toString(), Map.of());
+                        ENGINE_INFO + " " + operation, operation, parameters, false, java.util.UUID.randomUUID().toString(), Map.of());
                 List<Row> actions = List.of(SingleAction.createCommitInfoSingleAction(info.toRow()),
                         SingleAction.createMetadataSingleAction(s.getMetadata().withNewSchema(schema).toRow()));
                 try {

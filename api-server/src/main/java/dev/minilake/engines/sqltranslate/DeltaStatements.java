@@ -59,7 +59,7 @@ public final class DeltaStatements {
      * record; SPARK is an ALTER TABLE that only Spark can commit (it changes the table's schema).
      */
     public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, DETAIL,
-        NOOP, RENAME, COMMENT, PROPERTIES, ADD_COLUMNS, SPARK }
+        NOOP, RENAME, COMMENT, COLUMN_COMMENT, PROPERTIES, ADD_COLUMNS, SPARK }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -87,6 +87,12 @@ public final class DeltaStatements {
         public Plan(Kind kind, String sql, List<String> target, List<Scan> scans, Create create, boolean ifExists,
                     Double retainHours, boolean extended) {
             this(kind, sql, target, scans, create, ifExists, retainHours, extended, null, null, null, null, null);
+        }
+
+        /** COMMENT ON COLUMN / ALTER COLUMN ... COMMENT: the column is the one entry of {@code columns}. */
+        static Plan columnComment(List<String> target, String column, String comment) {
+            return new Plan(Kind.COLUMN_COMMENT, null, target, List.of(), null, false, null, false, null, comment, null, null,
+                    List.of(new ColumnDef(column, null, true, comment)));
         }
 
         static Plan addColumns(List<String> target, List<ColumnDef> columns) {
@@ -362,6 +368,17 @@ public final class DeltaStatements {
      * names no Delta table.
      */
     private static Optional<Plan> alter(List<SqlToken> t, String catalog, String schema, Resolver resolver) {
+        if (t.size() > 5 && t.get(0).isWord("COMMENT") && t.get(1).isWord("ON") && t.get(2).isWord("COLUMN")) {
+            int[] at = {3};
+            List<String> parts = nameAt(t, at);
+            int i = at[0];
+            if (parts.size() < 2 || parts.size() > 4 || i + 2 != t.size() || !t.get(i).isWord("IS")) return null;
+            SqlToken v = t.get(i + 1);
+            if (!(v.isWord("NULL") || v.kind() == SqlToken.Kind.STRING)) return null;
+            List<String> name = qualify(parts.subList(0, parts.size() - 1), catalog, schema);
+            if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return null;
+            return Optional.of(Plan.columnComment(name, parts.get(parts.size() - 1), v.isWord("NULL") ? null : string(v)));
+        }
         boolean comment = t.size() > 3 && t.get(0).isWord("COMMENT") && t.get(1).isWord("ON") && t.get(2).isWord("TABLE");
         boolean alter = t.size() > 2 && t.get(0).isWord("ALTER") && t.get(1).isWord("TABLE");
         if (!comment && !alter) return null;
@@ -384,6 +401,15 @@ public final class DeltaStatements {
             if (other.isEmpty() || other.size() > 3 || to[0] != t.size()) return null;
             List<String> target = qualify(other, name.get(0), name.get(1));
             return Optional.of(Plan.rename(name, target));
+        }
+        if (i + 2 < t.size() && (t.get(i).isWord("ALTER") || t.get(i).isWord("CHANGE"))) {
+            // ALTER [COLUMN] col COMMENT '...'
+            int j = i + 1;
+            if (t.get(j).isWord("COLUMN")) j++;
+            if (j + 3 == t.size() && isName(t.get(j)) && t.get(j + 1).isWord("COMMENT") && t.get(j + 2).kind() == SqlToken.Kind.STRING) {
+                return Optional.of(Plan.columnComment(name, t.get(j).identifier(), string(t.get(j + 2))));
+            }
+            return Optional.of(new Plan(Kind.SPARK, null, name, List.of(), null, false, null, false));
         }
         if (i + 1 < t.size() && t.get(i).isWord("ADD") && (t.get(i + 1).isWord("COLUMN") || t.get(i + 1).isWord("COLUMNS"))) {
             List<ColumnDef> added = addedColumns(t.subList(i + 2, t.size()));
