@@ -183,6 +183,31 @@ final class DeltaSql {
         String full = String.join(".", t);
         if (cr.ifNotExists() && tables.exists(full)) return host.rows(RowSource.of(List.of(), List.of()));
         List<ColumnInfo> cols = columns(cr);
+        List<String> partitionedBy = cr.partitionedBy();
+        if (cr.like() != null) {
+            // CREATE TABLE t LIKE s: s's columns and partitioning, no rows
+            List<String> src = cr.like();
+            Optional<TablesService.DeltaTable> srcDelta = tables.deltaTable(src.get(0), src.get(1), src.get(2));
+            if (srcDelta.isPresent()) {
+                Snapshot s = delta.latest(srcDelta.get().location());
+                cols = new ArrayList<>();
+                int pos = 0;
+                for (DeltaTables.Column col : s.columns()) {
+                    cols.add(new ColumnInfo(col.name(), TypeMapping.toSparkDdl(col.type()), null, null, null, null, null, pos++, col.nullable(),
+                            col.comment(), null));
+                }
+                partitionedBy = s.partitionColumns();
+            } else {
+                exec(c, "CREATE OR REPLACE TEMP TABLE " + CTAS + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(src.get(0)))
+                        + "." + DuckDbEngine.quoteIdent(src.get(1)) + "." + DuckDbEngine.quoteIdent(src.get(2)) + " LIMIT 0");
+                try {
+                    cols = tempTableColumns(c, partitionedBy);
+                } finally {
+                    exec(c, "DROP TABLE IF EXISTS " + CTAS);
+                }
+            }
+        }
+        final List<String> partitions = partitionedBy;
         try {
             if (cr.query() != null) {
                 // the query may read Delta tables too, at their latest or a pinned version
@@ -201,7 +226,7 @@ final class DeltaSql {
                 if (cols.isEmpty()) cols = tempTableColumns(c, cr.partitionedBy());
             }
             if (cr.orReplace() && tables.exists(full)) tables.delete(full);
-            tables.createManaged(t.get(0), t.get(1), t.get(2), cols, cr.partitionedBy(), cr.comment(),
+            tables.createManaged(t.get(0), t.get(1), t.get(2), cols, partitions, cr.comment(),
                     cr.properties().isEmpty() ? null : cr.properties(), cr.ifNotExists());
             if (cr.query() != null) {
                 try {

@@ -161,6 +161,11 @@ class ManagedDeltaTablesSdkTest {
         assertThatThrownBy(() -> w.tables().get("main.default.broken")).isInstanceOf(NotFound.class);
         rows("CREATE TABLE IF NOT EXISTS totals AS SELECT 8 AS n");
         assertThat(rows("SELECT * FROM totals")).containsExactly(List.of("7"));
+        // LIKE: the columns (and partitioning) of another table, no rows
+        rows("CREATE TABLE src_copy LIKE src");
+        assertThat(w.tables().get("main.default.src_copy").getColumns()).extracting(ColumnInfo::getName, ColumnInfo::getTypeText)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("id", "int"), org.assertj.core.groups.Tuple.tuple("price", "double"));
+        assertThat(rows("SELECT count(*) FROM src_copy")).containsExactly(List.of("0"));
     }
 
     @Test

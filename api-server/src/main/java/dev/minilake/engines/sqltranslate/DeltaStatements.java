@@ -74,7 +74,8 @@ public final class DeltaStatements {
      * is the AS query as written (Databricks SQL), or null.
      */
     public record Create(List<String> table, boolean ifNotExists, String location, String using, List<ColumnDef> columns,
-                         List<String> partitionedBy, String comment, Map<String, String> properties, boolean orReplace, String query) {
+                         List<String> partitionedBy, String comment, Map<String, String> properties, boolean orReplace, String query,
+                         List<String> like) {
     }
 
     /**
@@ -594,15 +595,19 @@ public final class DeltaStatements {
             if (ct.getSelect() != null) throw new UnsupportedConstructException("CREATE TABLE ... LOCATION ... AS SELECT");
             if (ct.isOrReplace()) throw new UnsupportedConstructException("CREATE OR REPLACE TABLE ... LOCATION");
         }
-        if (ct.getLikeTable() != null) return Optional.empty();
+        List<String> like = null;
+        if (ct.getLikeTable() != null) {
+            if (location != null || temporary) return Optional.empty();
+            like = qualify(ct.getLikeTable(), catalog, schema);
+        }
         List<ColumnDef> cols = new ArrayList<>();
         if (ct.getColumnDefinitions() != null) {
             for (ColumnDefinition cd : ct.getColumnDefinitions()) cols.add(column(cd, lexical));
         }
         String query = ct.getSelect() == null ? null : lexical.restore(ct.getSelect().toString());
-        if (location == null && cols.isEmpty() && query == null) return Optional.empty();
+        if (location == null && cols.isEmpty() && query == null && like == null) return Optional.empty();
         return Optional.of(new Plan(Kind.CREATE, null, name, List.of(),
-                new Create(name, ct.isIfNotExists(), location, using, cols, partitions, comment, props, ct.isOrReplace(), query),
+                new Create(name, ct.isIfNotExists(), location, using, cols, partitions, comment, props, ct.isOrReplace(), query, like),
                 false, null, false));
     }
 
