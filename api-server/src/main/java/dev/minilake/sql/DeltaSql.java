@@ -141,6 +141,7 @@ final class DeltaSql {
             case HISTORY -> history(plan, host);
             case DESCRIBE -> describe(plan, host);
             case DETAIL -> detail(plan, host);
+            case RESTORE -> restore(plan, host);
             case VACUUM -> vacuum(plan, host);
             case OPTIMIZE -> optimize(c, plan, host);
             case QUERY -> {
@@ -640,6 +641,52 @@ final class DeltaSql {
         }
         return host.rows(RowSource.of(List.of(ResultColumn.string("col_name"), ResultColumn.string("data_type"),
                 ResultColumn.string("comment")), rows));
+    }
+
+    /**
+     * RESTORE TABLE t TO VERSION AS OF n: one commit that removes the files the latest version has
+     * and that version lacks, and adds back the ones it had (they must still be on disk: VACUUM may
+     * have deleted them). Answers Delta's six metrics.
+     */
+    private SpooledResult restore(Plan plan, Host host) throws Exception {
+        Path dir = location(plan.target());
+        Snapshot to = snapshot(plan.scans().get(0));
+        DeltaTables.Write w = delta.begin(dir, "RESTORE");
+        boolean committed = false;
+        try {
+            Snapshot cur = w.snapshot();
+            DeltaScans.requireReadable(to);
+            Set<Path> had = new HashSet<>(), has = new HashSet<>();
+            for (DataFile f : to.files()) had.add(f.path());
+            for (DataFile f : cur.files()) has.add(f.path());
+            List<DataFile> removed = cur.files().stream().filter(f -> !had.contains(f.path())).toList();
+            List<NewFile> added = new ArrayList<>();
+            long removedSize = 0, restoredSize = 0, size = 0;
+            for (DataFile f : removed) removedSize += f.size();
+            for (DataFile f : to.files()) {
+                size += f.size();
+                if (has.contains(f.path())) continue;
+                if (!Files.exists(f.path())) {
+                    throw new DeltaException("[DELTA_FILE_NOT_FOUND_DETAILED] The file " + f.relativePath() + " of version " + to.version()
+                            + " no longer exists (VACUUM deleted it), so the table cannot be restored to that version.");
+                }
+                added.add(new NewFile(f.path(), f.partitionValues(), 0));
+                restoredSize += f.size();
+            }
+            long version = w.commit(added, removed);
+            committed = true;
+            tables.committed(String.join(".", plan.target()), cur, version, added, removed);
+            var bigint = dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT");
+            List<ResultColumn> cols = new ArrayList<>();
+            for (String name : List.of("table_size_after_restore", "num_of_files_after_restore", "num_removed_files", "num_restored_files",
+                    "removed_files_size", "restored_files_size")) cols.add(new ResultColumn(name, bigint));
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[]{Long.toString(size), Integer.toString(to.files().size()), Integer.toString(removed.size()),
+                    Integer.toString(added.size()), Long.toString(removedSize), Long.toString(restoredSize)});
+            return host.rows(RowSource.of(cols, rows));
+        } finally {
+            if (!committed) w.abort();
+        }
     }
 
     /** DESCRIBE DETAIL: one row of the table's Delta facts, in the columns Delta gives it. */

@@ -318,4 +318,25 @@ class ManagedDeltaTablesSdkTest {
         assertThat(w.tables().get("main.default.c").getColumns()).extracting(ColumnInfo::getComment).containsExactly("the key", "who");
         assertThat(failure("COMMENT ON COLUMN c.nope IS 'x'")).contains("nope");
     }
+
+    @Test
+    void restoreAndCloneWorkOnDeltaFiles() throws Exception {
+        rows("CREATE TABLE r (id INT, day STRING) PARTITIONED BY (day)");
+        rows("INSERT INTO r VALUES (1, 'mon'), (2, 'tue')");
+        rows("DELETE FROM r WHERE id = 1");
+        rows("INSERT INTO r VALUES (3, 'wed')");
+        List<String> metrics = rows("RESTORE TABLE r TO VERSION AS OF 1").get(0);
+        assertThat(metrics.subList(1, 4)).containsExactly("2", "1", "1"); // files after, removed, restored
+        assertThat(joined(rows("SELECT id, day FROM r ORDER BY id"))).containsExactly("1,mon", "2,tue");
+        assertThat(onDisk(dir("main.default.r"), "id")).containsExactly("1,mon", "2,tue");
+        assertThat(rows("DESCRIBE HISTORY r").get(0).get(3)).isEqualTo("RESTORE");
+
+        rows("CREATE TABLE r_copy DEEP CLONE r");
+        TableInfo copy = w.tables().get("main.default.r_copy");
+        assertThat(copy.getTableType()).isEqualTo(TableType.MANAGED);
+        assertThat(kernel.latest(Path.of(copy.getStorageLocation())).partitionColumns()).containsExactly("day");
+        rows("INSERT INTO r_copy VALUES (9, 'sun')");
+        assertThat(rows("SELECT count(*) FROM r_copy")).containsExactly(List.of("3"));
+        assertThat(rows("SELECT count(*) FROM r")).containsExactly(List.of("2"));
+    }
 }

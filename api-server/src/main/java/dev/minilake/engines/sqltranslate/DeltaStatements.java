@@ -59,7 +59,7 @@ public final class DeltaStatements {
      * record; SPARK is an ALTER TABLE that only Spark can commit (it changes the table's schema).
      */
     public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, DETAIL,
-        NOOP, RENAME, COMMENT, COLUMN_COMMENT, PROPERTIES, ADD_COLUMNS, SPARK }
+        NOOP, RENAME, COMMENT, COLUMN_COMMENT, PROPERTIES, ADD_COLUMNS, RESTORE, SPARK }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -321,6 +321,8 @@ public final class DeltaStatements {
                 extended = true;
                 i++;
             }
+        } else if (t.get(0).isWord("RESTORE")) {
+            return restore(t, catalog, schema, resolver);
         } else if (t.get(0).isWord("OPTIMIZE")) {
             kind = Kind.OPTIMIZE;
             i = 1;
@@ -361,6 +363,33 @@ public final class DeltaStatements {
         }
         if (i != t.size()) throw new UnsupportedConstructException(kind.name() + " with clause '" + t.get(i).text() + "'");
         return Optional.of(new Plan(kind, null, name, List.of(), null, false, retain, false));
+    }
+
+    /** {@code RESTORE [TABLE] name [TO] VERSION AS OF n | TIMESTAMP AS OF 'ts'}: the version is the plan's one scan. */
+    private static Optional<Plan> restore(List<SqlToken> t, String catalog, String schema, Resolver resolver) {
+        int[] at = {t.size() > 1 && t.get(1).isWord("TABLE") ? 2 : 1};
+        List<String> parts = nameAt(t, at);
+        if (parts.isEmpty() || parts.size() > 3) throw new UnsupportedConstructException("RESTORE without a table name");
+        List<String> name = qualify(parts, catalog, schema);
+        if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) {
+            throw new IllegalArgumentException("[DELTA_TABLE_NOT_FOUND] RESTORE needs a Delta table; `" + String.join("`.`", name) + "` is not one");
+        }
+        int i = at[0];
+        if (i < t.size() && t.get(i).isWord("TO")) i++;
+        if (i + 4 != t.size() || !(t.get(i).isWord("VERSION") || t.get(i).isWord("TIMESTAMP")) || !t.get(i + 1).isWord("AS")
+                || !t.get(i + 2).isWord("OF")) {
+            throw new UnsupportedConstructException("RESTORE without VERSION AS OF n or TIMESTAMP AS OF 'timestamp'");
+        }
+        SqlToken value = t.get(i + 3);
+        Scan to;
+        if (t.get(i).isWord("VERSION")) {
+            if (value.kind() != SqlToken.Kind.NUMBER) throw new UnsupportedConstructException("VERSION AS OF needs a number");
+            to = new Scan(null, name, Long.parseLong(value.text()), null);
+        } else {
+            if (value.kind() != SqlToken.Kind.STRING) throw new UnsupportedConstructException("TIMESTAMP AS OF needs a string literal");
+            to = new Scan(null, name, null, string(value));
+        }
+        return Optional.of(new Plan(Kind.RESTORE, null, name, List.of(to), null, false, null, false));
     }
 
     /**
@@ -596,7 +625,18 @@ public final class DeltaStatements {
             if (ct.isOrReplace()) throw new UnsupportedConstructException("CREATE OR REPLACE TABLE ... LOCATION");
         }
         List<String> like = null;
-        if (ct.getLikeTable() != null) {
+        String query = ct.getSelect() == null ? null : lexical.restore(ct.getSelect().toString());
+        for (int i = 0; i < t.size(); i++) {
+            if (!t.get(i).isWord("CLONE")) continue;
+            // [SHALLOW | DEEP] CLONE source: a MANAGED copy of the source's schema, partitioning and rows
+            if (location != null || temporary) throw new UnsupportedConstructException("CLONE into an EXTERNAL or temporary table");
+            int[] at = {i + 1};
+            List<String> parts = nameAt(t, at);
+            if (parts.isEmpty() || parts.size() > 3 || at[0] != t.size()) throw new UnsupportedConstructException("CLONE of a table at a version");
+            like = qualify(parts, catalog, schema);
+            query = "SELECT * FROM " + String.join(".", like.stream().map(TypeMapping::quote).toList());
+        }
+        if (like == null && ct.getLikeTable() != null) {
             if (location != null || temporary) return Optional.empty();
             like = qualify(ct.getLikeTable(), catalog, schema);
         }
@@ -604,7 +644,6 @@ public final class DeltaStatements {
         if (ct.getColumnDefinitions() != null) {
             for (ColumnDefinition cd : ct.getColumnDefinitions()) cols.add(column(cd, lexical));
         }
-        String query = ct.getSelect() == null ? null : lexical.restore(ct.getSelect().toString());
         if (location == null && cols.isEmpty() && query == null && like == null) return Optional.empty();
         return Optional.of(new Plan(Kind.CREATE, null, name, List.of(),
                 new Create(name, ct.isIfNotExists(), location, using, cols, partitions, comment, props, ct.isOrReplace(), query, like),
