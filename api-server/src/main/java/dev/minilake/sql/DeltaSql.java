@@ -142,6 +142,7 @@ final class DeltaSql {
             case DESCRIBE -> describe(plan, host);
             case DETAIL -> detail(plan, host);
             case RESTORE -> restore(plan, host);
+            case SHOW_CREATE -> showCreate(plan, host);
             case VACUUM -> vacuum(plan, host);
             case OPTIMIZE -> optimize(c, plan, host);
             case QUERY -> {
@@ -687,6 +688,32 @@ final class DeltaSql {
         } finally {
             if (!committed) w.abort();
         }
+    }
+
+    /** SHOW CREATE TABLE of a Delta table, in Spark's layout: columns with comments, partitioning, comment, location, properties. */
+    private SpooledResult showCreate(Plan plan, Host host) throws Exception {
+        String full = String.join(".", plan.target());
+        TablesService.DeltaTable t = tables.deltaTable(plan.target().get(0), plan.target().get(1), plan.target().get(2)).orElseThrow();
+        Snapshot s = delta.latest(t.location());
+        List<String> cols = new ArrayList<>();
+        for (DeltaTables.Column c : s.columns()) {
+            cols.add("  " + c.name() + " " + TypeMapping.toSparkDdl(c.type()).toUpperCase(java.util.Locale.ROOT) + (c.nullable() ? "" : " NOT NULL")
+                    + (c.comment() == null ? "" : " COMMENT " + DuckDbEngine.quoteLiteral(c.comment())));
+        }
+        StringBuilder ddl = new StringBuilder("CREATE TABLE " + full + " (\n" + String.join(",\n", cols) + ")\nUSING delta");
+        if (!s.partitionColumns().isEmpty()) ddl.append("\nPARTITIONED BY (").append(String.join(", ", s.partitionColumns())).append(')');
+        String comment = tables.get(full).comment();
+        if (comment != null) ddl.append("\nCOMMENT ").append(DuckDbEngine.quoteLiteral(comment));
+        if (!t.managed()) ddl.append("\nLOCATION ").append(DuckDbEngine.quoteLiteral(t.location().toUri().toString()));
+        Map<String, String> props = new java.util.TreeMap<>(s.configuration());
+        props.put("delta.minReaderVersion", Integer.toString(s.protocol().minReaderVersion()));
+        props.put("delta.minWriterVersion", Integer.toString(s.protocol().minWriterVersion()));
+        List<String> p = new ArrayList<>();
+        props.forEach((k, v) -> p.add("  " + DuckDbEngine.quoteLiteral(k) + " = " + DuckDbEngine.quoteLiteral(v)));
+        ddl.append("\nTBLPROPERTIES (\n").append(String.join(",\n", p)).append(")\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{ddl.toString()});
+        return host.rows(RowSource.of(List.of(ResultColumn.string("createtab_stmt")), rows));
     }
 
     /** DESCRIBE DETAIL: one row of the table's Delta facts, in the columns Delta gives it. */

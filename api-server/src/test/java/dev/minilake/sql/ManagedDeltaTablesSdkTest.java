@@ -287,6 +287,9 @@ class ManagedDeltaTablesSdkTest {
         assertThat(detail.get(9)).isEqualTo("2");
         assertThat(Long.parseLong(detail.get(10))).isPositive();
         assertThat(detail.get(11)).contains("delta.appendOnly");
+        String ddl = rows("SHOW CREATE TABLE p").get(0).get(0);
+        assertThat(ddl).startsWith("CREATE TABLE main.default.p (\n  id INT,\n  day STRING)\nUSING delta\nPARTITIONED BY (day)\nCOMMENT 'props'")
+                .contains("'delta.appendOnly' = 'true'").doesNotContain("LOCATION");
         rows("ALTER TABLE p UNSET TBLPROPERTIES ('team')");
         assertThat(w.tables().get("main.default.p").getProperties()).doesNotContainKey("team");
     }

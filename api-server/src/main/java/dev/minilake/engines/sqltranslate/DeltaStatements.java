@@ -59,7 +59,7 @@ public final class DeltaStatements {
      * record; SPARK is an ALTER TABLE that only Spark can commit (it changes the table's schema).
      */
     public enum Kind { QUERY, INSERT, INSERT_OVERWRITE, UPDATE, DELETE, MERGE, TRUNCATE, CREATE, DROP, HISTORY, OPTIMIZE, VACUUM, DESCRIBE, DETAIL,
-        NOOP, RENAME, COMMENT, COLUMN_COMMENT, PROPERTIES, ADD_COLUMNS, RESTORE, SPARK }
+        NOOP, RENAME, COMMENT, COLUMN_COMMENT, PROPERTIES, ADD_COLUMNS, RESTORE, SHOW_CREATE, SPARK }
 
     /** One Delta table read by the statement: latest, or pinned by version or timestamp. */
     public record Scan(String view, List<String> table, Long version, String timestamp) {
@@ -323,6 +323,13 @@ public final class DeltaStatements {
             }
         } else if (t.get(0).isWord("RESTORE")) {
             return restore(t, catalog, schema, resolver);
+        } else if (t.size() > 3 && t.get(0).isWord("SHOW") && t.get(1).isWord("CREATE") && t.get(2).isWord("TABLE")) {
+            int[] at = {3};
+            List<String> parts = nameAt(t, at);
+            if (parts.isEmpty() || parts.size() > 3 || at[0] != t.size()) return null;
+            List<String> name = qualify(parts, catalog, schema);
+            if (!resolver.isDelta(name.get(0), name.get(1), name.get(2))) return null;
+            return Optional.of(new Plan(Kind.SHOW_CREATE, null, name, List.of(), null, false, null, false));
         } else if (t.get(0).isWord("OPTIMIZE")) {
             kind = Kind.OPTIMIZE;
             i = 1;
