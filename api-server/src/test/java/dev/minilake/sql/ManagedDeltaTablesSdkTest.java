@@ -342,4 +342,17 @@ class ManagedDeltaTablesSdkTest {
         assertThat(rows("SELECT count(*) FROM r_copy")).containsExactly(List.of("3"));
         assertThat(rows("SELECT count(*) FROM r")).containsExactly(List.of("2"));
     }
+
+    @Test
+    void manyCommitsLeaveACheckpointAndNoPartialFiles() throws Exception {
+        rows("CREATE TABLE many (id INT)");
+        for (int i = 1; i <= 12; i++) rows("INSERT INTO many VALUES (" + i + ")");
+        Path log = dir("main.default.many").resolve("_delta_log");
+        assertThat(log.resolve("00000000000000000010.checkpoint.parquet")).exists();
+        try (var files = Files.list(log)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+        assertThat(rows("SELECT count(*), sum(id) FROM many")).containsExactly(List.of("12", "78"));
+        assertThat(kernel.latest(dir("main.default.many")).files()).hasSize(12);
+    }
 }

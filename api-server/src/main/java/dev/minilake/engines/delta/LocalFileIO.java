@@ -127,13 +127,25 @@ final class LocalFileIO implements FileIO {
                 return qualified(target);
             }
 
+            /**
+             * Written under a temp name and renamed into place when closed, so a crash mid-write
+             * (kill -9 during a checkpoint) never leaves a partial file that a reader would take
+             * for the real one.
+             */
             @Override
             public PositionOutputStream create(boolean overwrite) throws IOException {
                 Files.createDirectories(target.getParent());
-                OutputStream out = overwrite
-                        ? Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)
-                        : Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                return new CountingOutputStream(out);
+                if (!overwrite && Files.exists(target)) throw new FileAlreadyExistsException(target.toString());
+                Path tmp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+                OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                return new CountingOutputStream(out, () -> {
+                    try {
+                        if (overwrite) Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                        else publishIfAbsent(tmp, target);
+                    } finally {
+                        Files.deleteIfExists(tmp);
+                    }
+                });
             }
 
             @Override
@@ -246,10 +258,19 @@ final class LocalFileIO implements FileIO {
     /** An output stream that knows how many bytes it has written (Parquet's writer asks). */
     private static final class CountingOutputStream extends PositionOutputStream {
         private final OutputStream out;
+        private final Publish onClose;
         private long pos;
+        private boolean closed;
 
-        CountingOutputStream(OutputStream out) {
+        /** What makes the written file visible, once it is complete. */
+        @FunctionalInterface
+        interface Publish {
+            void run() throws IOException;
+        }
+
+        CountingOutputStream(OutputStream out, Publish onClose) {
             this.out = new java.io.BufferedOutputStream(out, 1 << 16);
+            this.onClose = onClose;
         }
 
         @Override
@@ -276,7 +297,10 @@ final class LocalFileIO implements FileIO {
 
         @Override
         public void close() throws IOException {
+            if (closed) return;
+            closed = true;
             out.close();
+            onClose.run();
         }
     }
 }
