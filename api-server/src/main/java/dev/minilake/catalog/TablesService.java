@@ -95,14 +95,18 @@ public class TablesService {
                                  String comment, Map<String, String> properties, boolean ifNotExists) {
         ObjectName n = Names.object("table", catalog, schema, name);
         return uc.exclusive(() -> {
-            physical.requireSchema(n.catalog(), n.schema());
-            if (find(n).isPresent() || external.find(n).isPresent()) {
-                if (ifNotExists) return false;
-                throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
-            }
+            if (!nameFree(n, ifNotExists)) return false;
             external.createManaged(n, columns, partitionedBy, comment, properties);
             return true;
         });
+    }
+
+    /** Whether the name is free in an existing schema: false when taken and ifNotExists, else 409. Under the UC lock. */
+    private boolean nameFree(ObjectName n, boolean ifNotExists) {
+        physical.requireSchema(n.catalog(), n.schema());
+        if (find(n).isEmpty() && external.find(n).isEmpty()) return true;
+        if (ifNotExists) return false;
+        throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
     }
 
     /** ALTER TABLE ... RENAME TO of a Delta table: the record moves, the files stay. */
@@ -189,11 +193,7 @@ public class TablesService {
                                   List<String> partitionedBy, String comment, Map<String, String> properties, boolean ifNotExists) {
         ObjectName n = Names.object("table", catalog, schema, name);
         return uc.exclusive(() -> {
-            physical.requireSchema(n.catalog(), n.schema());
-            if (find(n).isPresent() || external.find(n).isPresent()) {
-                if (ifNotExists) return false;
-                throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
-            }
+            if (!nameFree(n, ifNotExists)) return false;
             external.create(n, "DELTA", location, columns, partitionedBy, comment, properties);
             return true;
         });

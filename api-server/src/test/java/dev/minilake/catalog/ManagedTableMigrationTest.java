@@ -5,11 +5,9 @@ import com.databricks.sdk.core.DatabricksConfig;
 import com.databricks.sdk.service.catalog.TableInfo;
 import com.databricks.sdk.service.catalog.TableType;
 import com.databricks.sdk.service.catalog.DataSourceFormat;
-import com.databricks.sdk.service.sql.ExecuteStatementRequest;
-import com.databricks.sdk.service.sql.StatementResponse;
-import com.databricks.sdk.service.sql.StatementState;
 import dev.minilake.engines.delta.KernelDeltaTables;
 import dev.minilake.support.ServerProcess;
+import dev.minilake.support.SqlRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +15,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -90,12 +87,7 @@ class ManagedTableMigrationTest {
     }
 
     private static List<List<String>> rows(WorkspaceClient w, String sql) {
-        StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
-        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
-                .isEqualTo(StatementState.SUCCEEDED);
-        List<List<String>> out = new ArrayList<>();
-        if (r.getResult() != null && r.getResult().getDataArray() != null) r.getResult().getDataArray().forEach(row -> out.add(new ArrayList<>(row)));
-        return out;
+        return SqlRows.rows(w, sql);
     }
 
     private static WorkspaceClient client(ServerProcess p) {

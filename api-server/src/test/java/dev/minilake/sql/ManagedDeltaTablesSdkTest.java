@@ -9,12 +9,12 @@ import com.databricks.sdk.service.catalog.DataSourceFormat;
 import com.databricks.sdk.service.catalog.ListTablesRequest;
 import com.databricks.sdk.service.catalog.TableInfo;
 import com.databricks.sdk.service.catalog.TableType;
-import com.databricks.sdk.service.sql.ExecuteStatementRequest;
 import com.databricks.sdk.service.sql.StatementResponse;
 import com.databricks.sdk.service.sql.StatementState;
 import dev.minilake.engines.delta.DeltaTables;
 import dev.minilake.engines.delta.KernelDeltaTables;
 import dev.minilake.support.MiniLakeServer;
+import dev.minilake.support.SqlRows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,22 +50,15 @@ class ManagedDeltaTablesSdkTest {
     }
 
     StatementResponse run(String sql) {
-        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+        return SqlRows.run(w, sql);
     }
 
     List<List<String>> rows(String sql) {
-        StatementResponse r = run(sql);
-        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
-                .isEqualTo(StatementState.SUCCEEDED);
-        List<List<String>> out = new ArrayList<>();
-        if (r.getResult() != null && r.getResult().getDataArray() != null) r.getResult().getDataArray().forEach(row -> out.add(new ArrayList<>(row)));
-        return out;
+        return SqlRows.rows(w, sql);
     }
 
     String failure(String sql) {
-        StatementResponse r = run(sql);
-        assertThat(r.getStatus().getState()).as(sql).isEqualTo(StatementState.FAILED);
-        return r.getStatus().getError().getMessage();
+        return SqlRows.failure(w, sql);
     }
 
     Path dir(String fullName) {

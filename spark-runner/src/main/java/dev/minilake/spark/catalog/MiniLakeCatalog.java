@@ -139,14 +139,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         // the same call the official connector makes before it creates a table at a path
         uc.temporaryPathCredentials(location, "PATH_CREATE_TABLE");
         Identifier path = Identifier.of(new String[]{"delta"}, location);
-        if (!hasDeltaLog(location)) {
-            Map<String, String> props = new HashMap<>();
-            properties.forEach((k, v) -> {
-                if (!RESERVED.contains(k)) props.put(k, v);
-            });
-            props.put(TableCatalog.PROP_PROVIDER, "delta");
-            delta.createTable(path, columns, partitions, props);
-        }
+        createDeltaIfAbsent(path, location, columns, partitions, properties);
         Table physical = delta.loadTable(path);
         ObjectNode body = UcClient.JSON.createObjectNode()
                 .put("name", ident.name()).put("catalog_name", name).put("schema_name", schema)
@@ -192,15 +185,20 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         if (location.isEmpty()) throw new IllegalStateException("Unity Catalog created " + fullName(ident) + " without a storage_location");
         Identifier path = Identifier.of(new String[]{"delta"}, location);
         // MiniLake writes version 0 itself; a catalog that only names a location gets it from Delta
-        if (!hasDeltaLog(location)) {
-            Map<String, String> props = new HashMap<>();
-            properties.forEach((k, v) -> {
-                if (!RESERVED.contains(k)) props.put(k, v);
-            });
-            props.put(TableCatalog.PROP_PROVIDER, "delta");
-            delta.createTable(path, columns, partitions, props);
-        }
+        createDeltaIfAbsent(path, location, columns, partitions, properties);
         return delta.loadTable(path);
+    }
+
+    /** A new Delta table at the path unless a log is already there; catalog-reserved properties stay out of it. */
+    private void createDeltaIfAbsent(Identifier path, String location, Column[] columns, Transform[] partitions,
+                                     Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+        if (hasDeltaLog(location)) return;
+        Map<String, String> props = new HashMap<>();
+        properties.forEach((k, v) -> {
+            if (!RESERVED.contains(k)) props.put(k, v);
+        });
+        props.put(TableCatalog.PROP_PROVIDER, "delta");
+        delta.createTable(path, columns, partitions, props);
     }
 
     @Override

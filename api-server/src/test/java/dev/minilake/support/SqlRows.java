@@ -1,0 +1,38 @@
+package dev.minilake.support;
+
+import com.databricks.sdk.WorkspaceClient;
+import com.databricks.sdk.service.sql.ExecuteStatementRequest;
+import com.databricks.sdk.service.sql.StatementResponse;
+import com.databricks.sdk.service.sql.StatementState;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** SQL through the real SDK's Statement Execution API, as tests use it: rows of a statement that must succeed, or its failure. */
+public final class SqlRows {
+    private SqlRows() {
+    }
+
+    public static StatementResponse run(WorkspaceClient w, String sql) {
+        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+    }
+
+    /** The rows (JSON_ARRAY strings) of a statement that must succeed; the assertion names the error otherwise. */
+    public static List<List<String>> rows(WorkspaceClient w, String sql) {
+        StatementResponse r = run(w, sql);
+        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
+                .isEqualTo(StatementState.SUCCEEDED);
+        List<List<String>> out = new ArrayList<>();
+        if (r.getResult() != null && r.getResult().getDataArray() != null) r.getResult().getDataArray().forEach(row -> out.add(new ArrayList<>(row)));
+        return out;
+    }
+
+    /** The error message of a statement that must fail. */
+    public static String failure(WorkspaceClient w, String sql) {
+        StatementResponse r = run(w, sql);
+        assertThat(r.getStatus().getState()).as(sql).isEqualTo(StatementState.FAILED);
+        return r.getStatus().getError().getMessage();
+    }
+}
