@@ -14,6 +14,7 @@ import com.databricks.sdk.service.sql.StatementState;
 import dev.minilake.engines.delta.DeltaTables;
 import dev.minilake.engines.delta.KernelDeltaTables;
 import dev.minilake.support.MiniLakeServer;
+import dev.minilake.support.SqlRows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -54,22 +55,15 @@ class DeltaSqlSdkTest {
     }
 
     StatementResponse run(String sql) {
-        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+        return SqlRows.run(w, sql);
     }
 
     List<List<String>> rows(String sql) {
-        StatementResponse r = run(sql);
-        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
-                .isEqualTo(StatementState.SUCCEEDED);
-        List<List<String>> out = new ArrayList<>();
-        if (r.getResult() != null && r.getResult().getDataArray() != null) r.getResult().getDataArray().forEach(row -> out.add(new ArrayList<>(row)));
-        return out;
+        return SqlRows.rows(w, sql);
     }
 
     String failure(String sql) {
-        StatementResponse r = run(sql);
-        assertThat(r.getStatus().getState()).as(sql).isEqualTo(StatementState.FAILED);
-        return r.getStatus().getError().getMessage();
+        return SqlRows.failure(w, sql);
     }
 
     long version(Path dir) {
