@@ -32,7 +32,6 @@ class ArchitectureTest {
             "dev.minilake.files.ConfinedPath",         // a path that cannot leave its root
             "dev.minilake.files.FileStreams",
             "dev.minilake.files.FileTrees",
-            "dev.minilake.sql.QueryResult",            // the typed rows internal callers get from SQL
             "dev.minilake.sql.queries.SqlObjects",
             "dev.minilake.jobs.RunRecords",
             "dev.minilake.iam.ScimKind");

@@ -6,6 +6,7 @@ import dev.minilake.catalog.TableDtos.CreateTable;
 import dev.minilake.catalog.TableDtos.TableInfo;
 import dev.minilake.catalog.TableDtos.TableMeta;
 import dev.minilake.catalog.TableDtos.TableSummary;
+import dev.minilake.engines.statements.TableCatalog.DeltaTable;
 import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.core.error.ApiException;
 import org.springframework.stereotype.Service;
@@ -47,13 +48,6 @@ public class TablesService {
         this.metastore = metastore;
         this.external = external;
         this.constraints = constraints;
-    }
-
-    /**
-     * A Delta table as the SQL engine needs it: its full name, its directory, and whether it is
-     * MANAGED (DuckDB has a view of its latest version, which needs refreshing after a commit).
-     */
-    public record DeltaTable(String fullName, java.nio.file.Path location, boolean managed) {
     }
 
     /** The Delta table (MANAGED or EXTERNAL) of that name, if there is one (names are case-insensitive). */

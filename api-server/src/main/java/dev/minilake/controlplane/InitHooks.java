@@ -9,8 +9,10 @@ import dev.minilake.core.web.ServerAddress;
 import dev.minilake.engines.sqltranslate.SqlTokenizer;
 import dev.minilake.jobs.RunRecords.StoredRun;
 import dev.minilake.jobs.RunsService;
-import dev.minilake.sql.QueryResult;
-import dev.minilake.sql.StatementsService;
+import dev.minilake.engines.statements.QueryResult;
+import dev.minilake.engines.statements.SqlContext;
+import dev.minilake.engines.statements.StatementEngine;
+import dev.minilake.engines.statements.StatementRequest;
 import dev.minilake.workspace.WorkspaceService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,7 +47,7 @@ public class InitHooks {
     static final String WORKSPACE_DIR = "/Shared/.minilake-init";
 
     private final Settings settings;
-    private final StatementsService statements;
+    private final StatementEngine statements;
     private final RunsService runs;
     private final WorkspaceService workspace;
     private final ServerAddress address;
@@ -54,7 +56,7 @@ public class InitHooks {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private volatile boolean running;
 
-    public InitHooks(Settings settings, StatementsService statements, RunsService runs, WorkspaceService workspace,
+    public InitHooks(Settings settings, StatementEngine statements, RunsService runs, WorkspaceService workspace,
                      ServerAddress address, ScopedTokens tokens, ObjectMapper json) {
         this.settings = settings;
         this.statements = statements;
@@ -113,7 +115,8 @@ public class InitHooks {
 
     private void sql(Path f) throws Exception {
         for (String statement : SqlTokenizer.statements(Files.readString(f))) {
-            QueryResult r = statements.runToCompletion(statement, "minilake-init", null, null, List.of(), 1, TIMEOUT.toMillis());
+            QueryResult r = statements.run(new StatementRequest(statement, "minilake-init", null, List.of(), null, null, null, null, null),
+                    SqlContext.DEFAULT, 1, TIMEOUT.toMillis());
             if (!r.succeeded()) throw new HookFailure(f, r.errorMessage() + " (in: " + abbreviate(statement) + ")");
         }
     }

@@ -9,7 +9,7 @@ import dev.minilake.core.mcp.McpEndpoint;
 import dev.minilake.core.mcp.McpFeatures;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.web.ServerAddress;
-import dev.minilake.sql.StatementsService;
+import dev.minilake.engines.statements.StatementEngine;
 import dev.minilake.sql.WarehouseDtos;
 import dev.minilake.sql.WarehousesService;
 import io.modelcontextprotocol.server.transport.WebFluxStreamableServerTransportProvider;
@@ -44,7 +44,7 @@ public class McpGroup implements ApiGroup {
 
     public McpGroup(Settings settings, WebFluxStreamableServerTransportProvider transport, CatalogsService catalogs,
                     SchemasService schemas, WarehousesService warehouses,
-                    StatementsService statements, ServerAddress address, ObjectProvider<McpEndpoint> endpoint) {
+                    StatementEngine statements, ServerAddress address, ObjectProvider<McpEndpoint> endpoint) {
         this.settings = settings;
         this.transport = transport;
         this.catalogs = catalogs;

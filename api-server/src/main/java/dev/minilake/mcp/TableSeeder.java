@@ -3,9 +3,9 @@ package dev.minilake.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.minilake.catalog.Names;
 import dev.minilake.core.error.ApiException;
-import dev.minilake.sql.QueryResult;
-import dev.minilake.sql.StatementDtos;
-import dev.minilake.sql.StatementsService;
+import dev.minilake.engines.statements.QueryResult;
+import dev.minilake.engines.statements.StatementRequest;
+import dev.minilake.engines.statements.StatementEngine;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -27,9 +27,9 @@ final class TableSeeder {
     private static final List<String> SCALARS = List.of("STRING", "BIGINT", "LONG", "INT", "INTEGER", "SMALLINT", "TINYINT",
             "DOUBLE", "FLOAT", "DECIMAL", "BOOLEAN", "DATE", "TIMESTAMP", "TIMESTAMP_NTZ");
 
-    private final StatementsService statements;
+    private final StatementEngine statements;
 
-    TableSeeder(StatementsService statements) {
+    TableSeeder(StatementEngine statements) {
         this.statements = statements;
     }
 
@@ -52,14 +52,14 @@ final class TableSeeder {
 
         run(ddl.toString(), List.of());
         for (int start = 0; start < values.size(); start += BATCH_ROWS) {
-            List<StatementDtos.Parameter> params = new ArrayList<>();
+            List<StatementRequest.Parameter> params = new ArrayList<>();
             StringBuilder insert = new StringBuilder("INSERT INTO ").append(table).append(" VALUES ");
             for (int r = start; r < Math.min(values.size(), start + BATCH_ROWS); r++) {
                 insert.append(r == start ? "(" : ", (");
                 for (int c = 0; c < types.size(); c++) {
                     String name = "p" + r + "_" + c;
                     insert.append(c == 0 ? ":" : ", :").append(name);
-                    params.add(new StatementDtos.Parameter(name, values.get(r).get(c), types.get(c)));
+                    params.add(new StatementRequest.Parameter(name, values.get(r).get(c), types.get(c)));
                 }
                 insert.append(')');
             }
@@ -69,12 +69,12 @@ final class TableSeeder {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("full_name", a.full_name());
         m.put("columns", a.columns());
-        m.put("row_count", Long.parseLong(count.rows().get(0).get(0)));
+        m.put("row_count", count.singleLong());
         return m;
     }
 
-    private QueryResult run(String sql, List<StatementDtos.Parameter> params) throws Exception {
-        QueryResult r = statements.runToCompletion(sql, null, null, null, params, 1, 300_000);
+    private QueryResult run(String sql, List<StatementRequest.Parameter> params) throws Exception {
+        QueryResult r = statements.run(sql, params, 1, 300_000);
         if (!r.succeeded()) throw ApiException.invalid("seed_table failed: [" + r.errorCode() + "] " + r.errorMessage());
         return r;
     }

@@ -5,6 +5,8 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
+import dev.minilake.engines.statements.SpooledResult;
+import dev.minilake.engines.statements.StatementExecution;
 import dev.minilake.sql.QueryHistoryDtos.ListQueriesResponse;
 import dev.minilake.sql.QueryHistoryDtos.QueryInfo;
 import org.springframework.stereotype.Service;
@@ -30,7 +32,7 @@ public class QueryHistoryService {
      * the statement's history lock, so the last write is always the latest state.
      */
     void record(StatementExecution e) {
-        synchronized (e.historyLock) {
+        synchronized (e.recordLock()) {
             StatementExecution.State state = e.state();
             String status = switch (state) {
                 case PENDING -> "QUEUED";
@@ -41,8 +43,8 @@ public class QueryHistoryService {
             };
             boolean ended = e.isTerminal();
             SpooledResult r = e.result();
-            String error = e.failure() == null ? null : e.failure().error().message();
-            queries.put(e.id, info(e, status, error, ended ? e.endMs() : null, r == null ? null : r.totalRows(), ended));
+            String error = e.failure() == null ? null : e.failure().message();
+            queries.put(e.id(), info(e, status, error, ended ? e.endMs() : null, r == null ? null : r.totalRows(), ended));
         }
     }
 
@@ -74,10 +76,10 @@ public class QueryHistoryService {
     }
 
     private QueryInfo info(StatementExecution e, String status, String error, Long endMs, Long rows, boolean fin) {
-        String warehouse = e.request.warehouse_id();
-        return new QueryInfo(e.id, e.request.statement(), status, error, endMs == null ? null : endMs - e.createdMs,
-                rows, warehouse, warehouse, user, user, e.createdMs, endMs, endMs, statementType(e.request.statement()),
-                e.request.session_id(), fin, e.engine);
+        String warehouse = e.request().warehouseId();
+        return new QueryInfo(e.id(), e.request().statement(), status, error, endMs == null ? null : endMs - e.createdMs(),
+                rows, warehouse, warehouse, user, user, e.createdMs(), endMs, endMs, statementType(e.request().statement()),
+                e.request().sessionId(), fin, e.engine());
     }
 
     /** The SDK's QueryStatementType (SELECT, INSERT, CREATE, ...), from the statement's first word. */

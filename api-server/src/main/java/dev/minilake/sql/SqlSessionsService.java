@@ -3,29 +3,28 @@ package dev.minilake.sql;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
-import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.statements.SqlContext;
+import dev.minilake.engines.statements.StatementEngine;
 import dev.minilake.sql.StatementDtos.CreateSessionRequest;
 import dev.minilake.sql.StatementDtos.Session;
 import org.springframework.stereotype.Service;
 
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * SQL sessions (the SQL Sessions API; databricks-sql-connector with use_sea=True). A session's
  * record (its current catalog and schema) is durable; its live state (temporary views on its own
- * connection, its SET configuration) is in memory, as a Databricks session ends with its cluster.
+ * connection, its SET configuration) is the statement engine's, in memory, as a Databricks session
+ * ends with its cluster.
  */
 @Service
 public class SqlSessionsService {
     private final Collection<Session> sessions;
-    private final DuckDbEngine duckdb;
-    private final Map<String, SessionState> live = new ConcurrentHashMap<>();
+    private final StatementEngine engine;
 
-    public SqlSessionsService(Store store, DuckDbEngine duckdb) {
+    public SqlSessionsService(Store store, StatementEngine engine) {
         this.sessions = store.collection("sql_session", Session.class);
-        this.duckdb = duckdb;
+        this.engine = engine;
     }
 
     public Session create(CreateSessionRequest req) {
@@ -38,22 +37,10 @@ public class SqlSessionsService {
 
     public void delete(String id) {
         if (!sessions.delete(id)) throw ApiException.notFound("Session " + id);
-        SessionState s = live.remove(id);
-        if (s != null) s.close();
+        engine.closeSession(id);
     }
 
-    /** The live state a statement of session {@code id} runs with (404 for an unknown session). */
-    SessionState state(String id) {
-        if (sessions.get(id).isEmpty()) throw ApiException.notFound("Session " + id);
-        return live.computeIfAbsent(id, k -> SessionState.forSession(duckdb));
-    }
-
-    /** Ends every session's live state (reset: the store forgets the sessions themselves). */
-    void closeAll() {
-        live.values().forEach(SessionState::close);
-        live.clear();
-    }
-
+    /** The session's current catalog and schema (404 for an unknown session). */
     SqlContext context(String id) {
         Session s = sessions.get(id).orElseThrow(() -> ApiException.notFound("Session " + id));
         return new SqlContext(s.catalog(), s.schema());

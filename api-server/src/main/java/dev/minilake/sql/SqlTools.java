@@ -1,5 +1,6 @@
 package dev.minilake.sql;
 
+import dev.minilake.engines.statements.QueryResult;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
 import dev.minilake.engines.sqltranslate.SqlTranslator;

@@ -1,5 +1,9 @@
 package dev.minilake.sql;
 
+import dev.minilake.engines.statements.ResultColumn;
+import dev.minilake.engines.statements.SpooledResult;
+import dev.minilake.engines.statements.SqlError;
+import dev.minilake.engines.statements.StatementExecution;
 import dev.minilake.sql.StatementDtos.ChunkInfo;
 import dev.minilake.sql.StatementDtos.ColumnInfo;
 import dev.minilake.sql.StatementDtos.ExternalLink;
@@ -24,18 +28,19 @@ final class StatementResponses {
 
     static StatementResponse of(StatementExecution e, String baseUrl) throws IOException {
         StatementExecution.State state = e.state();
-        SqlErrors.Failure f = e.failure();
-        StatementStatus status = new StatementStatus(state.name(), f == null ? null : f.error(), f == null ? null : f.sqlState());
-        if (state != StatementExecution.State.SUCCEEDED || e.result() == null) return new StatementResponse(e.id, status, null, null);
+        SqlError f = e.failure();
+        StatementStatus status = new StatementStatus(state.name(), f == null ? null : new StatementDtos.ServiceError(f.errorCode(), f.message()),
+                f == null ? null : f.sqlState());
+        if (state != StatementExecution.State.SUCCEEDED || e.result() == null) return new StatementResponse(e.id(), status, null, null);
         SpooledResult r = e.result();
         ResultData first = r.chunks().isEmpty() ? emptyData(e) : chunk(e, 0, baseUrl);
-        return new StatementResponse(e.id, status, manifest(e, r), first);
+        return new StatementResponse(e.id(), status, manifest(e, r), first);
     }
 
     /** Whether {@link #of} reads no file: no rows, rows held in memory, or links only. */
     static boolean fromMemory(StatementExecution e) {
         SpooledResult r = e.result();
-        return r == null || r.chunks().isEmpty() || !"INLINE".equals(e.request.disposition())
+        return r == null || r.chunks().isEmpty() || !"INLINE".equals(e.request().disposition())
                 || r.chunks().get(0).file() == null;
     }
 
@@ -43,30 +48,34 @@ final class StatementResponses {
         SpooledResult r = e.result();
         SpooledResult.Chunk c = r.chunks().get(index);
         Long next = index + 1 < r.chunks().size() ? (long) index + 1 : null;
-        String nextLink = next == null ? null : "/api/2.0/sql/statements/" + e.id + "/result/chunks/" + next;
-        if ("INLINE".equals(e.request.disposition())) {
+        String nextLink = next == null ? null : "/api/2.0/sql/statements/" + e.id() + "/result/chunks/" + next;
+        if ("INLINE".equals(e.request().disposition())) {
             return new ResultData((long) index, c.rowOffset(), c.rowCount(), c.byteCount(), c.rows(),
                     null, next, nextLink);
         }
-        String url = baseUrl + "/_minilake/results/" + e.id + "/" + index + "?token=" + e.token;
+        String url = baseUrl + "/_minilake/results/" + e.id() + "/" + index + "?token=" + e.token();
         String expiration = Instant.ofEpochMilli(System.currentTimeMillis() + LINK_TTL_MS).toString();
         ExternalLink link = new ExternalLink(url, expiration, index, c.rowOffset(), c.rowCount(), c.byteCount(), next, nextLink, Map.of());
         return new ResultData((long) index, c.rowOffset(), c.rowCount(), c.byteCount(), null, List.of(link), next, nextLink);
     }
 
     private static ResultData emptyData(StatementExecution e) {
-        return "INLINE".equals(e.request.disposition())
+        return "INLINE".equals(e.request().disposition())
                 ? new ResultData(0L, 0L, 0L, 0L, List.of(), null, null, null)
                 : new ResultData(null, null, null, null, null, List.of(), null, null);
     }
 
     private static ResultManifest manifest(StatementExecution e, SpooledResult r) {
         List<ColumnInfo> cols = new ArrayList<>();
-        for (int i = 0; i < r.columns().size(); i++) cols.add(r.columns().get(i).info(i));
+        for (int i = 0; i < r.columns().size(); i++) cols.add(info(r.columns().get(i), i));
         List<ChunkInfo> chunks = r.chunks().stream()
                 .map(c -> new ChunkInfo(c.index(), c.rowOffset(), c.rowCount(), c.byteCount())).toList();
         long bytes = r.chunks().stream().mapToLong(SpooledResult.Chunk::byteCount).sum();
-        return new ResultManifest(e.request.format(), new ResultSchema(cols.size(), cols), r.totalRows(),
+        return new ResultManifest(e.request().format(), new ResultSchema(cols.size(), cols), r.totalRows(),
                 r.chunks().size(), bytes, r.truncated(), chunks);
+    }
+
+    private static ColumnInfo info(ResultColumn c, int position) {
+        return new ColumnInfo(c.name(), c.type().typeName(), c.type().typeText(), position, c.type().precision(), c.type().scale());
     }
 }

@@ -114,7 +114,6 @@ public class StatementsGroup implements ApiGroup {
     @Override
     public void quiesce() throws Exception {
         service.quiesce();
-        sessions.closeAll();
     }
 
     @Override

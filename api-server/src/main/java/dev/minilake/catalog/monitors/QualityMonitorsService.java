@@ -15,8 +15,8 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
-import dev.minilake.sql.QueryResult;
-import dev.minilake.sql.StatementsService;
+import dev.minilake.engines.statements.QueryResult;
+import dev.minilake.engines.statements.StatementEngine;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
@@ -49,13 +49,13 @@ public class QualityMonitorsService {
     private final Store store;
     private final TablesService tables;
     private final SchemasService schemas;
-    private final StatementsService statements;
+    private final StatementEngine statements;
     private final ObjectMapper json;
     private final Collection<ObjectNode> monitors;
     private final Collection<RefreshRecord> refreshes;
     private ExecutorService pool = newPool();
 
-    public QualityMonitorsService(Store store, TablesService tables, SchemasService schemas, StatementsService statements,
+    public QualityMonitorsService(Store store, TablesService tables, SchemasService schemas, StatementEngine statements,
                                   ObjectMapper json) {
         this.store = store;
         this.tables = tables;
@@ -177,16 +177,15 @@ public class QualityMonitorsService {
             StringBuilder sql = new StringBuilder("SELECT count(*)");
             for (String c : columns) sql.append(", count(*) - count(").append(quote(c)).append(")");
             sql.append(" FROM ").append(quoteName(table));
-            QueryResult r = statements.runToCompletion(sql.toString(), null, null, null, null, 1, SQL_TIMEOUT_MS);
+            QueryResult r = statements.run(sql.toString(), List.of(), 1, SQL_TIMEOUT_MS);
             if (!r.succeeded()) {
                 transition(table, id, "RUNNING", "FAILED", "Profiling failed: " + r.errorMessage(), null, null);
                 return;
             }
-            List<String> row = r.rows().get(0);
-            long rows = Long.parseLong(row.get(0));
+            long rows = r.singleLong();
             Map<String, Long> nulls = new LinkedHashMap<>();
-            for (int i = 0; i < columns.size(); i++) nulls.put(columns.get(i), Long.parseLong(row.get(i + 1)));
-            QueryResult w = statements.runToCompletion(metricsSql(metricsTable, id, rows, nulls), null, null, null, null, 1, SQL_TIMEOUT_MS);
+            for (int i = 0; i < columns.size(); i++) nulls.put(columns.get(i), ((Number) r.value(0, i + 1)).longValue());
+            QueryResult w = statements.run(metricsSql(metricsTable, id, rows, nulls), List.of(), 1, SQL_TIMEOUT_MS);
             if (!w.succeeded()) {
                 transition(table, id, "RUNNING", "FAILED", "Writing " + metricsTable + " failed: " + w.errorMessage(), rows, nulls);
                 return;

@@ -13,12 +13,13 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
-import dev.minilake.sql.QueryResult;
-import dev.minilake.sql.StatementsService;
+import dev.minilake.engines.statements.QueryResult;
+import dev.minilake.engines.statements.StatementEngine;
 import org.springframework.stereotype.Service;
 
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
@@ -36,11 +37,11 @@ public class OnlineTablesService {
 
     private final TablesService tables;
     private final SchemasService schemas;
-    private final StatementsService statements;
+    private final StatementEngine statements;
     private final ObjectMapper json;
     private final Collection<ObjectNode> online;
 
-    public OnlineTablesService(Store store, TablesService tables, SchemasService schemas, StatementsService statements,
+    public OnlineTablesService(Store store, TablesService tables, SchemasService schemas, StatementEngine statements,
                                ObjectMapper json) {
         this.tables = tables;
         this.schemas = schemas;
@@ -84,9 +85,8 @@ public class OnlineTablesService {
         r.set("spec", s);
         r.put("created_at", System.currentTimeMillis());
         r.put("source_table_id", src.table_id());
-        QueryResult count = statements.runToCompletion("SELECT count(*) FROM " + quoteName(src.full_name()), null, null, null, null,
-                1, 60_000);
-        if (count.succeeded()) r.put("source_row_count", Long.parseLong(count.rows().get(0).get(0)));
+        QueryResult count = statements.run("SELECT count(*) FROM " + quoteName(src.full_name()), List.of(), 1, 60_000);
+        if (count.succeeded()) r.put("source_row_count", count.singleLong());
         if (!online.insert(n.fullName(), n.schemaName().fullName(), r)) throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
         return view(r);
     }

@@ -15,8 +15,8 @@ import dev.minilake.core.store.DataDir;
 import dev.minilake.core.web.ServerAddress;
 import dev.minilake.engines.python.TaskPython;
 import dev.minilake.engines.spark.WarmSpark;
-import dev.minilake.sql.QueryResult;
-import dev.minilake.sql.StatementsService;
+import dev.minilake.engines.statements.QueryResult;
+import dev.minilake.engines.statements.StatementEngine;
 import jakarta.annotation.PreDestroy;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
@@ -50,7 +50,7 @@ public class CommandsService implements ClusterListener {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ClustersService clusters;
-    private final StatementsService statements;
+    private final StatementEngine statements;
     private final ObjectProvider<WarmSpark> spark;
     private final ServerAddress address;
     private final Settings settings;
@@ -66,7 +66,7 @@ public class CommandsService implements ClusterListener {
     private final ScopedTokens scopedTokens;
     private final String taskPython;
 
-    public CommandsService(ClustersService clusters, StatementsService statements, ObjectProvider<WarmSpark> spark,
+    public CommandsService(ClustersService clusters, StatementEngine statements, ObjectProvider<WarmSpark> spark,
                            ServerAddress address, Settings settings, ObjectMapper json, DataDir dataDir,
                            ScopedTokens scopedTokens) throws IOException {
         this.scopedTokens = scopedTokens;
@@ -229,7 +229,7 @@ public class CommandsService implements ClusterListener {
     }
 
     private ObjectNode sql(String text) throws Exception {
-        QueryResult r = statements.runToCompletion(text, null, null, null, null, MAX_ROWS, 10 * 60_000L);
+        QueryResult r = statements.run(text, List.of(), MAX_ROWS, 10 * 60_000L);
         if (!r.succeeded()) return error(r.errorMessage(), r.errorCode() + ": " + r.errorMessage());
         ObjectNode out = json.createObjectNode().put("resultType", "table");
         ArrayNode schema = out.putArray("schema");

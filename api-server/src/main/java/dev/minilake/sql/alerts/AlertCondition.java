@@ -2,7 +2,7 @@ package dev.minilake.sql.alerts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.minilake.core.error.ApiException;
-import dev.minilake.sql.QueryResult;
+import dev.minilake.engines.statements.QueryResult;
 
 import java.math.BigDecimal;
 import java.util.List;

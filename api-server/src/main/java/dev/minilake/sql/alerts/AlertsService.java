@@ -8,7 +8,7 @@ import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
 import dev.minilake.iam.CurrentUserService;
-import dev.minilake.sql.QueryResult;
+import dev.minilake.engines.statements.QueryResult;
 import dev.minilake.sql.queries.SavedQueriesService;
 import dev.minilake.sql.queries.SqlObjects;
 import org.slf4j.Logger;

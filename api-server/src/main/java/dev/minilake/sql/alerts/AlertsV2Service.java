@@ -7,7 +7,7 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
 import dev.minilake.iam.CurrentUserService;
-import dev.minilake.sql.QueryResult;
+import dev.minilake.engines.statements.QueryResult;
 import dev.minilake.sql.StatementsService;
 import dev.minilake.sql.queries.SqlObjects;
 import org.quartz.CronExpression;

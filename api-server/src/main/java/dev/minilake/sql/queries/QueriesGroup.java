@@ -9,7 +9,7 @@ import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.iam.CurrentUserService;
-import dev.minilake.sql.QueryResult;
+import dev.minilake.engines.statements.QueryResult;
 import org.springframework.stereotype.Component;
 
 import java.util.List;

@@ -8,7 +8,7 @@ import dev.minilake.core.error.ApiException;
 import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
 import dev.minilake.iam.CurrentUserService;
-import dev.minilake.sql.QueryResult;
+import dev.minilake.engines.statements.QueryResult;
 import dev.minilake.sql.StatementDtos;
 import dev.minilake.sql.StatementsService;
 import org.springframework.stereotype.Service;

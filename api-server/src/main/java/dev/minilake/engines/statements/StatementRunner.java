@@ -1,4 +1,4 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.routing.EngineMode;
@@ -20,7 +20,7 @@ import dev.minilake.engines.sqltranslate.VolumePaths;
 import dev.minilake.engines.sqltranslate.Translation;
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
 import dev.minilake.engines.sqltranslate.TypeMapping;
-import dev.minilake.sql.StatementDtos.Parameter;
+import dev.minilake.engines.statements.StatementRequest.Parameter;
 import org.duckdb.DuckDBResultSet;
 
 import java.math.BigDecimal;
@@ -46,7 +46,8 @@ import java.util.function.Consumer;
 final class StatementRunner {
     private static final Logger log = LoggerFactory.getLogger("minilake.sql");
     private final DuckDbEngine duckdb;
-    private final SqlSessionsService sessions;
+    /** A named session's state; see {@link StatementEngine#session}. */
+    private final Function<String, SessionState> sessions;
     /** What current_user() answers: the workspace's user, as Databricks answers the caller's name. */
     private final String userName;
     private final CatalogDdl catalogDdl;
@@ -54,14 +55,10 @@ final class StatementRunner {
     private final ArrowSpool arrowSpool;
     private final DeltaSql deltaSql;
     private final SparkSql spark;
-    /** A warehouse id → the engine its tag pins. */
-    private final Function<String, EngineMode> engineModes;
 
-    StatementRunner(DuckDbEngine duckdb, SqlSessionsService sessions, String userName, CatalogDdl catalogDdl, ResultSpool spool,
-                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark,
-                    Function<String, EngineMode> engineModes) {
+    StatementRunner(DuckDbEngine duckdb, Function<String, SessionState> sessions, String userName, CatalogDdl catalogDdl, ResultSpool spool,
+                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark) {
         this.spark = spark;
-        this.engineModes = engineModes;
         this.userName = userName;
         this.volumePaths = volumePaths;
         this.duckdb = duckdb;
@@ -80,8 +77,8 @@ final class StatementRunner {
         ParsedSql sql = ParsedSql.of(exec.request.statement());
         try {
             StatementGuard.check(sql.text());
-            EngineMode mode = engineModes.apply(exec.request.warehouse_id());
-            SessionState session = exec.request.session_id() != null ? sessions.state(exec.request.session_id())
+            EngineMode mode = exec.request.engineMode();
+            SessionState session = exec.request.sessionId() != null ? sessions.apply(exec.request.sessionId())
                     : SessionState.forOneStatement(duckdb, idle);
             // USE, SET and RESET change MiniLake's session, which every later statement brings to its engine
             if (mode == EngineMode.SPARK && !sessionCommand(sql)) {
@@ -178,13 +175,12 @@ final class StatementRunner {
     private void onSpark(StatementExecution exec, SessionState session, String reason, Throwable duckdbError) throws Exception {
         exec.engine = Engine.SPARK.label();
         log.debug("statement {} goes to spark: {}", exec.id, reason);
-        boolean named = exec.request.session_id() != null;
+        boolean named = exec.request.sessionId() != null;
         SessionState.Lease lease = named ? session.lease(exec.context) : null;
         try {
-            Long limit = exec.request.row_limit();
-            List<SparkStatement.Parameter> params = exec.request.parameters() == null ? List.of()
-                    : exec.request.parameters().stream().map(p -> new SparkStatement.Parameter(p.name(), p.type(), p.value())).toList();
-            SparkStatement st = new SparkStatement(exec.request.statement(), exec.request.session_id(), exec.context.catalog(),
+            Long limit = exec.request.rowLimit();
+            List<SparkStatement.Parameter> params = exec.request.parameters().stream().map(p -> new SparkStatement.Parameter(p.name(), p.type(), p.value())).toList();
+            SparkStatement st = new SparkStatement(exec.request.statement(), exec.request.sessionId(), exec.context.catalog(),
                     exec.context.schema(), named ? Map.copyOf(session.conf()) : Map.of(), params, limit == null ? 0 : limit + 1);
             try (SparkResult result = spark.execute(st)) {
                 exec.succeed(spool(exec, new SparkRows(result)));
@@ -195,10 +191,10 @@ final class StatementRunner {
             if (duckdbError == null) throw e;
             // Spark was only asked because DuckDB failed: without Spark, or when Spark fails the same
             // way (e.g. both find a syntax error), DuckDB's error, already in Spark's terms, stands
-            SqlErrors.Failure duck = SqlErrors.of(duckdbError);
+            SqlError duck = SqlErrors.of(duckdbError);
             // and so does it when Spark's error has no real class (a legacy one, e.g. "Catalog main does not support functions")
             // and when Spark cannot see the table (a temporary one, or a table a data dir from before Delta MANAGED tables kept in DuckDB)
-            if (e.isUnavailable() || duck.error().message().startsWith("[" + e.errorClass() + "]")
+            if (e.isUnavailable() || duck.message().startsWith("[" + e.errorClass() + "]")
                     || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")
                     || e.errorClass().startsWith("TABLE_OR_VIEW_NOT_FOUND")) {
                 exec.fail(duck);
@@ -300,20 +296,20 @@ final class StatementRunner {
     /** ARROW_STREAM results go from DuckDB's Arrow export straight to chunk files where the types allow. */
     private SpooledResult spool(StatementExecution exec, ResultSet rs) throws Exception {
         JdbcRows rows = new JdbcRows(rs);
-        if ("ARROW_STREAM".equals(exec.request.format()) && rs instanceof DuckDBResultSet duck && ArrowSpool.handles(rows.duckTypes())) {
-            return arrowSpool.spool(duck, rows.columns(), exec.dir, exec.request.row_limit(), exec.request.byte_limit(), exec::isTerminal);
+        if ("ARROW_STREAM".equals(exec.request.format()) && exec.dir != null && rs instanceof DuckDBResultSet duck && ArrowSpool.handles(rows.duckTypes())) {
+            return arrowSpool.spool(duck, rows.columns(), exec.dir, exec.request.rowLimit(), exec.request.byteLimit(), exec::isTerminal);
         }
         return spool(exec, rows);
     }
 
     private SpooledResult spool(StatementExecution exec, RowSource rows) throws Exception {
-        return spool.spool(rows, exec.dir, exec.request.row_limit(), exec.request.byte_limit());
+        return spool.spool(rows, exec.dir, exec.request.rowLimit(), exec.request.byteLimit());
     }
 
     private PreparedStatement prepare(Connection c, StatementExecution exec, DuckSql s) throws SQLException {
         PreparedStatement ps = c.prepareStatement(s.sql());
         try {
-            List<Parameter> params = exec.request.parameters() == null ? List.of() : exec.request.parameters();
+            List<Parameter> params = exec.request.parameters();
             for (int i = 0; i < s.parameters().size(); i++) {
                 String name = s.parameters().get(i);
                 if (SessionFacts.isFact(name)) {

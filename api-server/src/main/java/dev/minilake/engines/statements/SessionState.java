@@ -1,4 +1,4 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
 

@@ -1,4 +1,4 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -32,6 +32,7 @@ final class ResultSpool {
         this.bytesPerChunk = bytesPerChunk;
     }
 
+    /** Spools {@code rows} into chunks; with {@code dir} null every chunk stays in memory (the caller caps the rows). */
     SpooledResult spool(RowSource rows, Path dir, Long rowLimit, Long byteLimit) throws Exception {
         List<SpooledResult.Chunk> chunks = new ArrayList<>();
         long total = 0, totalBytes = 0;
@@ -55,8 +56,8 @@ final class ResultSpool {
             }
             if (chunk.isEmpty()) break;
             boolean whole = chunks.isEmpty() && (row == null || truncated);
-            if (whole && bytes <= IN_MEMORY_BYTES) {
-                chunks.add(new SpooledResult.Chunk(0, 0, chunk.size(), bytes, null, chunk));
+            if ((whole && bytes <= IN_MEMORY_BYTES) || dir == null) {
+                chunks.add(new SpooledResult.Chunk(chunks.size(), total - chunk.size(), chunk.size(), bytes, null, chunk));
             } else {
                 chunks.add(write(dir, chunks.size(), total - chunk.size(), chunk));
             }

@@ -1,19 +1,15 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
 import dev.minilake.engines.sqltranslate.SparkType;
 import dev.minilake.engines.sqltranslate.TypeMapping;
 
 /** One result column: its name and its type as Databricks reports it. */
-record ResultColumn(String name, SparkType type) {
+public record ResultColumn(String name, SparkType type) {
     static ResultColumn ofDuckDb(String name, String duckType) {
         return new ResultColumn(name, TypeMapping.toSpark(duckType));
     }
 
     static ResultColumn string(String name) {
         return new ResultColumn(name, TypeMapping.toSpark("VARCHAR"));
-    }
-
-    StatementDtos.ColumnInfo info(int position) {
-        return new StatementDtos.ColumnInfo(name, type.typeName(), type.typeText(), position, type.precision(), type.scale());
     }
 }

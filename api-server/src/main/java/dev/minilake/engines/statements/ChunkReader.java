@@ -1,4 +1,4 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;

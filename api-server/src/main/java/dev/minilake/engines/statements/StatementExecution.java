@@ -1,6 +1,4 @@
-package dev.minilake.sql;
-
-import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
+package dev.minilake.engines.statements;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -13,34 +11,36 @@ import java.util.concurrent.TimeUnit;
  * One statement's life: PENDING → RUNNING → SUCCEEDED | FAILED | CANCELED (CLOSED after reset).
  * Transitions are synchronized; the terminal state is set once, and waiters are released then.
  */
-final class StatementExecution {
-    enum State { PENDING, RUNNING, SUCCEEDED, FAILED, CANCELED, CLOSED }
+public final class StatementExecution {
+    public enum State { PENDING, RUNNING, SUCCEEDED, FAILED, CANCELED, CLOSED }
 
     final String id;
-    final ExecuteStatementRequest request;
+    final StatementRequest request;
+    /** The secret an external link to this statement's result carries. */
     final String token;
+    /** Where the result's chunk files go; null keeps every chunk in memory (MiniLake's own, capped callers). */
     final Path dir;
     final long createdMs = System.currentTimeMillis();
     volatile SqlContext context;
-    /** Orders this statement's query-history writes; see {@link QueryHistoryService#record}. */
-    final Object historyLock = new Object();
+    /** Orders this statement's record-keeping (query history) writes, off the state lock. */
+    private final Object recordLock = new Object();
     /** The engine that ran (or is running) the statement: duckdb or spark, for query history and the log. */
     volatile String engine;
 
     private final CountDownLatch finished = new CountDownLatch(1);
     /**
-     * Completed once the statement has ended and its history is written (or it was canceled), off
+     * Completed once the statement has ended and its end listeners ran (or it was canceled), off
      * any lock: what an asynchronous caller waits on.
      */
     final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
     private State state = State.PENDING;
-    private SqlErrors.Failure failure;
+    private SqlError failure;
     private SpooledResult result;
     private Statement running;
     private Future<?> future;
     private long endMs;
 
-    StatementExecution(String id, ExecuteStatementRequest request, SqlContext context, String token, Path dir) {
+    StatementExecution(String id, StatementRequest request, SqlContext context, String token, Path dir) {
         this.id = id;
         this.request = request;
         this.context = context;
@@ -48,19 +48,56 @@ final class StatementExecution {
         this.dir = dir;
     }
 
-    synchronized State state() {
+    public String id() {
+        return id;
+    }
+
+    public StatementRequest request() {
+        return request;
+    }
+
+    /** The secret an external link to this statement's result carries. */
+    public String token() {
+        return token;
+    }
+
+    public long createdMs() {
+        return createdMs;
+    }
+
+    /** The catalog and schema it runs in (a USE moves it). */
+    public SqlContext context() {
+        return context;
+    }
+
+    /** duckdb or spark; null before it was routed. */
+    public String engine() {
+        return engine;
+    }
+
+    /** Held while recording the statement (query history), so the last write has the latest state. */
+    public Object recordLock() {
+        return recordLock;
+    }
+
+    /** Completed once the statement has ended and its end listeners ran, or it was canceled. */
+    public java.util.concurrent.CompletableFuture<Void> ended() {
+        return ended;
+    }
+
+    public synchronized State state() {
         return state;
     }
 
-    synchronized SqlErrors.Failure failure() {
+    public synchronized SqlError failure() {
         return failure;
     }
 
-    synchronized SpooledResult result() {
+    public synchronized SpooledResult result() {
         return result;
     }
 
-    synchronized long endMs() {
+    public synchronized long endMs() {
         return endMs;
     }
 
@@ -88,14 +125,14 @@ final class StatementExecution {
         return finish(State.SUCCEEDED);
     }
 
-    synchronized boolean fail(SqlErrors.Failure f) {
+    synchronized boolean fail(SqlError f) {
         if (isTerminal()) return false;
         failure = f;
         return finish(State.FAILED);
     }
 
-    /** Cancels: the state changes at once and DuckDB is interrupted. */
-    boolean cancel() {
+    /** Cancels: the state changes at once and DuckDB is interrupted. False when it had already ended. */
+    public boolean cancel() {
         Statement st;
         Future<?> f;
         synchronized (this) {
@@ -116,16 +153,17 @@ final class StatementExecution {
         return true;
     }
 
-    synchronized void close() {
+    /** Cancels if running, then CLOSED: its result is no longer served. */
+    public synchronized void close() {
         if (!isTerminal()) finish(State.CANCELED);
         state = State.CLOSED;
     }
 
-    boolean await(long millis) throws InterruptedException {
+    public boolean await(long millis) throws InterruptedException {
         return finished.await(millis, TimeUnit.MILLISECONDS);
     }
 
-    synchronized boolean isTerminal() {
+    public synchronized boolean isTerminal() {
         return state != State.PENDING && state != State.RUNNING;
     }
 

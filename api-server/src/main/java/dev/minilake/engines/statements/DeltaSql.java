@@ -1,7 +1,5 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
-import dev.minilake.catalog.TablesService;
-import dev.minilake.catalog.TableDtos.ColumnInfo;
 import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.engines.delta.DeltaScans;
 import dev.minilake.engines.delta.DeltaTables;
@@ -64,12 +62,12 @@ final class DeltaSql {
         SpooledResult affected(long n) throws Exception;
     }
 
-    private final TablesService tables;
+    private final TableCatalog tables;
     private final DeltaTables delta;
 
     private final VolumePaths volumePaths;
 
-    DeltaSql(TablesService tables, DeltaTables delta, VolumePaths volumePaths) {
+    DeltaSql(TableCatalog tables, DeltaTables delta, VolumePaths volumePaths) {
         this.tables = tables;
         this.delta = delta;
         this.volumePaths = volumePaths;
@@ -89,7 +87,7 @@ final class DeltaSql {
 
             @Override
             public boolean readsAsDelta(String catalog, String schema, String name) {
-                Optional<TablesService.DeltaTable> t = tables.deltaTable(catalog, schema, name);
+                Optional<TableCatalog.DeltaTable> t = tables.deltaTable(catalog, schema, name);
                 if (t.isEmpty()) return false;
                 if (!t.get().managed()) return true;
                 tables.ensureFresh(t.get().fullName());
@@ -115,9 +113,9 @@ final class DeltaSql {
                 yield host.rows(RowSource.of(List.of(), List.of()));
             }
             case ADD_COLUMNS -> {
-                List<ColumnInfo> cols = new ArrayList<>();
+                List<TableCatalog.Column> cols = new ArrayList<>();
                 for (DeltaStatements.ColumnDef d : plan.columns()) {
-                    cols.add(new ColumnInfo(d.name(), d.typeText(), null, null, null, null, null, null, d.nullable(), d.comment(), null));
+                    cols.add(new TableCatalog.Column(d.name(), d.typeText(), d.nullable(), d.comment()));
                 }
                 tables.addColumns(String.join(".", plan.target()), cols);
                 yield host.rows(RowSource.of(List.of(), List.of()));
@@ -155,19 +153,16 @@ final class DeltaSql {
 
     private SpooledResult create(Plan plan, Host host) throws Exception {
         DeltaStatements.Create cr = plan.create();
-        List<ColumnInfo> cols = columns(cr);
+        List<TableCatalog.Column> cols = columns(cr);
         tables.createExternal(cr.table().get(0), cr.table().get(1), cr.table().get(2), cr.location(), cols, cr.partitionedBy(),
                 cr.comment(), cr.properties().isEmpty() ? null : cr.properties(), cr.ifNotExists());
         return host.rows(RowSource.of(List.of(), List.of()));
     }
 
-    private static List<ColumnInfo> columns(DeltaStatements.Create cr) {
-        List<ColumnInfo> cols = new ArrayList<>();
-        int pos = 0;
+    private static List<TableCatalog.Column> columns(DeltaStatements.Create cr) {
+        List<TableCatalog.Column> cols = new ArrayList<>();
         for (DeltaStatements.ColumnDef d : cr.columns()) {
-            int pi = cr.partitionedBy().indexOf(d.name());
-            cols.add(new ColumnInfo(d.name(), d.typeText(), null, null, null, null, null, pos++, d.nullable(), d.comment(),
-                    pi < 0 ? null : pi));
+            cols.add(new TableCatalog.Column(d.name(), d.typeText(), d.nullable(), d.comment()));
         }
         return cols;
     }
@@ -184,26 +179,24 @@ final class DeltaSql {
         List<String> t = cr.table();
         String full = String.join(".", t);
         if (cr.ifNotExists() && tables.exists(full)) return host.rows(RowSource.of(List.of(), List.of()));
-        List<ColumnInfo> cols = columns(cr);
+        List<TableCatalog.Column> cols = columns(cr);
         List<String> partitionedBy = cr.partitionedBy();
         if (cr.like() != null) {
             // CREATE TABLE t LIKE s: s's columns and partitioning, no rows
             List<String> src = cr.like();
-            Optional<TablesService.DeltaTable> srcDelta = tables.deltaTable(src.get(0), src.get(1), src.get(2));
+            Optional<TableCatalog.DeltaTable> srcDelta = tables.deltaTable(src.get(0), src.get(1), src.get(2));
             if (srcDelta.isPresent()) {
                 Snapshot s = delta.latest(srcDelta.get().location());
                 cols = new ArrayList<>();
-                int pos = 0;
                 for (DeltaTables.Column col : s.columns()) {
-                    cols.add(new ColumnInfo(col.name(), TypeMapping.toSparkDdl(col.type()), null, null, null, null, null, pos++, col.nullable(),
-                            col.comment(), null));
+                    cols.add(new TableCatalog.Column(col.name(), TypeMapping.toSparkDdl(col.type()), col.nullable(), col.comment()));
                 }
                 partitionedBy = s.partitionColumns();
             } else {
                 exec(c, "CREATE OR REPLACE TEMP TABLE " + CTAS + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(src.get(0)))
                         + "." + DuckDbEngine.quoteIdent(src.get(1)) + "." + DuckDbEngine.quoteIdent(src.get(2)) + " LIMIT 0");
                 try {
-                    cols = tempTableColumns(c, partitionedBy);
+                    cols = tempTableColumns(c);
                 } finally {
                     exec(c, "DROP TABLE IF EXISTS " + CTAS);
                 }
@@ -225,7 +218,7 @@ final class DeltaSql {
                 Translation.DuckSql d = q.statements().get(0);
                 host.update(c, new Translation(dev.minilake.engines.sqltranslate.StatementKind.DDL, null,
                         List.of(new Translation.DuckSql("CREATE OR REPLACE TEMP TABLE " + CTAS + " AS " + d.sql(), d.parameters())), Map.of(), true));
-                if (cols.isEmpty()) cols = tempTableColumns(c, cr.partitionedBy());
+                if (cols.isEmpty()) cols = tempTableColumns(c);
             }
             if (cr.orReplace() && tables.exists(full)) tables.delete(full);
             tables.createManaged(t.get(0), t.get(1), t.get(2), cols, partitions, cr.comment(),
@@ -260,15 +253,13 @@ final class DeltaSql {
     }
 
     /** The CTAS temp table's columns as Unity Catalog columns, in Spark's types. */
-    private static List<ColumnInfo> tempTableColumns(Connection c, List<String> partitionedBy) throws SQLException {
-        List<ColumnInfo> cols = new ArrayList<>();
+    private static List<TableCatalog.Column> tempTableColumns(Connection c) throws SQLException {
+        List<TableCatalog.Column> cols = new ArrayList<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + CTAS)) {
-            int pos = 0;
             while (rs.next()) {
                 String name = rs.getString(1);
                 String type = TypeMapping.toSparkDdl(TypeMapping.parseDuckDb(rs.getString(2)));
-                int pi = partitionedBy.indexOf(name);
-                cols.add(new ColumnInfo(name, type, null, null, null, null, null, pos++, true, null, pi < 0 ? null : pi));
+                cols.add(new TableCatalog.Column(name, type, true, null));
             }
         }
         return cols;
@@ -634,7 +625,7 @@ final class DeltaSql {
             rows.add(new String[]{"Database", plan.target().get(1), ""});
             rows.add(new String[]{"Table", plan.target().get(2), ""});
             boolean managed = tables.deltaTable(plan.target().get(0), plan.target().get(1), plan.target().get(2))
-                    .map(TablesService.DeltaTable::managed).orElse(false);
+                    .map(TableCatalog.DeltaTable::managed).orElse(false);
             rows.add(new String[]{"Type", managed ? "MANAGED" : "EXTERNAL", ""});
             rows.add(new String[]{"Location", dir.toString(), ""});
             rows.add(new String[]{"Provider", "delta", ""});
@@ -693,7 +684,7 @@ final class DeltaSql {
     /** SHOW CREATE TABLE of a Delta table, in Spark's layout: columns with comments, partitioning, comment, location, properties. */
     private SpooledResult showCreate(Plan plan, Host host) throws Exception {
         String full = String.join(".", plan.target());
-        TablesService.DeltaTable t = tables.deltaTable(plan.target().get(0), plan.target().get(1), plan.target().get(2)).orElseThrow();
+        TableCatalog.DeltaTable t = tables.deltaTable(plan.target().get(0), plan.target().get(1), plan.target().get(2)).orElseThrow();
         Snapshot s = delta.latest(t.location());
         List<String> cols = new ArrayList<>();
         for (DeltaTables.Column c : s.columns()) {
@@ -702,7 +693,7 @@ final class DeltaSql {
         }
         StringBuilder ddl = new StringBuilder("CREATE TABLE " + full + " (\n" + String.join(",\n", cols) + ")\nUSING delta");
         if (!s.partitionColumns().isEmpty()) ddl.append("\nPARTITIONED BY (").append(String.join(", ", s.partitionColumns())).append(')');
-        String comment = tables.get(full).comment();
+        String comment = tables.comment(full).orElse(null);
         if (comment != null) ddl.append("\nCOMMENT ").append(DuckDbEngine.quoteLiteral(comment));
         if (!t.managed()) ddl.append("\nLOCATION ").append(DuckDbEngine.quoteLiteral(t.location().toUri().toString()));
         Map<String, String> props = new java.util.TreeMap<>(s.configuration());
@@ -731,7 +722,7 @@ final class DeltaSql {
                 new ResultColumn("sizeInBytes", sql.apply("BIGINT")), new ResultColumn("properties", sql.apply("MAP(VARCHAR, VARCHAR)")),
                 new ResultColumn("minReaderVersion", sql.apply("INTEGER")), new ResultColumn("minWriterVersion", sql.apply("INTEGER")),
                 new ResultColumn("tableFeatures", sql.apply("VARCHAR[]")));
-        String description = tables.exists(String.join(".", plan.target())) ? tables.get(String.join(".", plan.target())).comment() : null;
+        String description = tables.comment(String.join(".", plan.target())).orElse(null);
         String[] row = {"delta", s.tableId(), String.join(".", plan.target()), description, dir.toUri().toString(),
                 s.createdAtMillis() == null ? null : timestamp(s.createdAtMillis()), timestamp(s.timestampMillis()),
                 json.writeValueAsString(s.partitionColumns()), "[]", Long.toString(s.files().size()), Long.toString(size),

@@ -1,4 +1,4 @@
-package dev.minilake.sql;
+package dev.minilake.engines.statements;
 
 import java.sql.Connection;
 import java.sql.SQLException;

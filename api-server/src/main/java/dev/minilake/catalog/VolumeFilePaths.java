@@ -1,6 +1,5 @@
-package dev.minilake.sql;
+package dev.minilake.catalog;
 
-import dev.minilake.catalog.VolumesService;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.engines.sqltranslate.VolumePaths;
 import dev.minilake.files.ConfinedPath;
@@ -13,7 +12,8 @@ import java.util.List;
  * volume's directory, the same bytes the Files API and the CLI wrote. The rest of the path stays
  * confined to the volume (no "..", no symlink out).
  */
-final class VolumeFilePaths implements VolumePaths {
+@org.springframework.stereotype.Component
+class VolumeFilePaths implements VolumePaths {
     private final VolumesService volumes;
 
     VolumeFilePaths(VolumesService volumes) {

@@ -1,6 +1,4 @@
-package dev.minilake.sql;
-
-import dev.minilake.sql.StatementDtos.ServiceError;
+package dev.minilake.engines.statements;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -10,13 +8,10 @@ import java.util.regex.Pattern;
  * message led by the Spark error class ("[TABLE_OR_VIEW_NOT_FOUND] ..."), plus its SQLSTATE.
  */
 final class SqlErrors {
-    record Failure(ServiceError error, String sqlState) {
-    }
-
     private SqlErrors() {
     }
 
-    static Failure of(Throwable e) {
+    static SqlError of(Throwable e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (m.startsWith("[INSUFFICIENT_PERMISSIONS]")) return failure("BAD_REQUEST", m, "42501");
         if (m.startsWith("[")) return failure("BAD_REQUEST", m, null);
@@ -139,22 +134,22 @@ final class SqlErrors {
     }
 
     /** A Spark failure as it is: Spark's message (led by its error class) and SQL state. */
-    static Failure spark(dev.minilake.engines.spark.SparkSqlException e) {
+    static SqlError spark(dev.minilake.engines.spark.SparkSqlException e) {
         return failure(e.isUnavailable() ? "TEMPORARILY_UNAVAILABLE" : "BAD_REQUEST", e.getMessage(), e.sqlState());
     }
 
     /** A construct DuckDB cannot run, on a warehouse pinned to DuckDB: say so, and how to get Spark. */
-    static Failure unsupportedOnDuckDb(String message) {
+    static SqlError unsupportedOnDuckDb(String message) {
         return failure("BAD_REQUEST", "[UNSUPPORTED_FEATURE] " + message + ". This warehouse pins its engine to duckdb (tag "
                 + dev.minilake.engines.routing.EngineMode.TAG + "); tag it auto or spark to run this statement on Spark.", "0A000");
     }
 
-    static Failure unboundParameter(String name) {
+    static SqlError unboundParameter(String name) {
         return failure("BAD_REQUEST", "[UNBOUND_SQL_PARAMETER] Found the unbound parameter: " + name
                 + ". Please fix `parameters` and provide a mapping of the parameter.", "42P02");
     }
 
-    private static Failure failure(String code, String message, String sqlState) {
-        return new Failure(new ServiceError(code, message), sqlState);
+    private static SqlError failure(String code, String message, String sqlState) {
+        return new SqlError(code, message, sqlState);
     }
 }
