@@ -18,7 +18,6 @@ import org.springframework.stereotype.Service;
 import java.security.SecureRandom;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -178,12 +177,8 @@ public class ClustersService {
                 .filter(c -> filter.policyId() == null || filter.policyId().equals(c.policyId()))
                 .toList();
         int size = pageSize == null || pageSize <= 0 ? 100 : Math.min(pageSize, 100);
-        int from = parseToken(pageToken);
-        int to = Math.min(matching.size(), from + size);
-        List<ObjectNode> page = from >= matching.size() ? List.of()
-                : matching.subList(from, to).stream().map(view::render).toList();
-        return new ListClustersResponse(page, to < matching.size() ? Integer.toString(to) : null,
-                from > 0 ? Integer.toString(Math.max(0, from - size)) : null);
+        var page = dev.minilake.core.api.Paging.window(matching, dev.minilake.core.api.Paging.offset(pageToken), size);
+        return new ListClustersResponse(page.items().stream().map(view::render).toList(), page.nextPageToken(), page.prevPageToken());
     }
 
     public EventsResponse events(EventsRequest req) {
@@ -192,13 +187,12 @@ public class ClustersService {
         List<ClusterEvent> all = events.query(req.cluster_id(), types, req.start_time(), req.end_time(),
                 !"ASC".equals(req.order()));
         // offset/limit (the documented paging) and page_token/page_size (newer SDKs) address the same list
-        long offset = req.page_token() != null ? parseToken(req.page_token()) : req.offset() == null ? 0 : req.offset();
+        long offset = req.page_token() != null ? dev.minilake.core.api.Paging.offset(req.page_token()) : req.offset() == null ? 0 : req.offset();
         long limit = req.page_size() != null && req.page_size() > 0 ? req.page_size() : req.limit() == null ? 50 : req.limit();
-        int from = (int) Math.min(offset, all.size());
-        int to = (int) Math.min(all.size(), offset + limit);
-        EventsRequest next = to < all.size() ? new EventsRequest(req.cluster_id(), req.event_types(), req.start_time(),
-                req.end_time(), (long) to, limit, req.order(), null, null) : null;
-        return new EventsResponse(all.subList(from, to), next, next == null ? null : Integer.toString(to), (long) all.size());
+        var page = dev.minilake.core.api.Paging.window(all, offset, limit);
+        EventsRequest next = page.more() ? new EventsRequest(req.cluster_id(), req.event_types(), req.start_time(),
+                req.end_time(), (long) page.to(), limit, req.order(), null, null) : null;
+        return new EventsResponse(page.items(), next, page.nextPageToken(), (long) all.size());
     }
 
     public void pin(String id, boolean pinned) {
@@ -337,15 +331,6 @@ public class ClustersService {
 
     private static ObjectNode workers(JsonNode spec) {
         return ClusterEventLog.details().put("current_num_workers", ClusterView.workers(spec));
-    }
-
-    private static int parseToken(String token) {
-        if (token == null || token.isBlank()) return 0;
-        try {
-            return Math.max(0, Integer.parseInt(token));
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid("Invalid page_token: " + token);
-        }
     }
 
     private long nextSparkContextId() {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.api.ApiGroup;
+import dev.minilake.core.api.Paging;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.api.Routes;
 import dev.minilake.core.api.ServiceStatus;
@@ -289,11 +290,11 @@ public class JobsGroup implements ApiGroup {
                 .filter(j -> name == null || name.equalsIgnoreCase(j.settings.path("name").asText())).toList();
         ObjectNode out = json.createObjectNode();
         ArrayNode arr = out.putArray("jobs");
-        all.stream().skip(offset).limit(limit).forEach(j -> arr.add(views.job(j, expand)));
-        boolean more = offset + limit < all.size();
-        out.put("has_more", more);
-        if (more) out.put("next_page_token", Long.toString(offset + limit));
-        if (offset > 0) out.put("prev_page_token", Long.toString(Math.max(0, offset - limit)));
+        Paging.Window<StoredJob> page = Paging.window(all, offset, limit);
+        page.items().forEach(j -> arr.add(views.job(j, expand)));
+        out.put("has_more", page.more());
+        if (page.more()) out.put("next_page_token", page.nextPageToken());
+        if (page.prevPageToken() != null) out.put("prev_page_token", page.prevPageToken());
         if (arr.isEmpty()) out.remove("jobs");
         return out;
     }
@@ -314,10 +315,10 @@ public class JobsGroup implements ApiGroup {
                 .filter(x -> type == null || type.equals(x.run_type)).toList();
         ObjectNode out = json.createObjectNode();
         ArrayNode arr = out.putArray("runs");
-        all.stream().skip(offset).limit(limit).forEach(x -> arr.add(views.run(x, expand)));
-        boolean more = offset + limit < all.size();
-        out.put("has_more", more);
-        if (more) out.put("next_page_token", Long.toString(offset + limit));
+        Paging.Window<StoredRun> page = Paging.window(all, offset, limit);
+        page.items().forEach(x -> arr.add(views.run(x, expand)));
+        out.put("has_more", page.more());
+        if (page.more()) out.put("next_page_token", page.nextPageToken());
         if (arr.isEmpty()) out.remove("runs");
         return out;
     }
@@ -369,7 +370,7 @@ public class JobsGroup implements ApiGroup {
 
     /** Where a list page starts: a page token or an offset, never negative. */
     private static long offset(Request req) {
-        long offset = req.query("page_token").map(JobsGroup::jobId).orElse(req.queryLong("offset").orElse(0L));
+        long offset = req.query("page_token").isPresent() ? Paging.offset(req.query("page_token").get()) : req.queryLong("offset").orElse(0L);
         if (offset < 0) throw ApiException.invalid("Invalid offset " + offset + ": it must be 0 or more");
         return offset;
     }

@@ -1,5 +1,6 @@
 package dev.minilake.sql;
 
+import dev.minilake.core.api.Paging;
 import dev.minilake.core.api.Request;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.settings.Settings;
@@ -55,7 +56,7 @@ public class QueryHistoryService {
         long from = req.queryLong("filter_by.query_start_time_range.start_time_ms").orElse(Long.MIN_VALUE);
         long to = req.queryLong("filter_by.query_start_time_range.end_time_ms").orElse(Long.MAX_VALUE);
         long max = req.queryLong("max_results").orElse(100L);
-        int offset = req.query("page_token").map(QueryHistoryService::offset).orElse(0);
+        int offset = (int) Paging.offset(req.query("page_token").orElse(null));
         return list(statuses, warehouses, ids, from, to, max, offset);
     }
 
@@ -70,9 +71,8 @@ public class QueryHistoryService {
                 .filter(q -> q.query_start_time_ms() >= from && q.query_start_time_ms() <= to)
                 .sorted(Comparator.comparing(QueryInfo::query_start_time_ms).reversed())
                 .toList();
-        int end = (int) Math.min(matching.size(), offset + max);
-        boolean more = end < matching.size();
-        return new ListQueriesResponse(matching.subList(Math.min(offset, end), end), more ? Integer.toString(end) : null, more);
+        Paging.Window<QueryInfo> page = Paging.window(matching, offset, max);
+        return new ListQueriesResponse(page.items(), page.nextPageToken(), page.more());
     }
 
     private QueryInfo info(StatementExecution e, String status, String error, Long endMs, Long rows, boolean fin) {
@@ -91,14 +91,6 @@ public class QueryHistoryService {
                  "DESCRIBE", "TRUNCATE", "REPLACE", "COPY", "REFRESH", "GRANT", "REVOKE", "OPTIMIZE", "EXPLAIN" -> first;
             default -> "OTHER";
         };
-    }
-
-    private static int offset(String token) {
-        try {
-            return Integer.parseInt(token);
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid("Invalid page_token '" + token + "'");
-        }
     }
 
 }

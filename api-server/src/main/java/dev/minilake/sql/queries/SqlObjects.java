@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.minilake.core.error.ApiException;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -64,18 +63,8 @@ public final class SqlObjects {
     /** Offset paging with an opaque-enough token (the offset), page_size capped at {@code max}. */
     public static <T> Page<T> page(List<T> all, Long pageSize, String pageToken, int defaultSize, int max) {
         int size = pageSize == null || pageSize <= 0 ? defaultSize : (int) Math.min(pageSize, max);
-        int offset = 0;
-        if (pageToken != null && !pageToken.isBlank()) {
-            try {
-                offset = Integer.parseInt(pageToken);
-            } catch (NumberFormatException e) {
-                throw ApiException.invalid("Invalid page_token '" + pageToken + "'");
-            }
-            if (offset < 0) throw ApiException.invalid("Invalid page_token '" + pageToken + "'");
-        }
-        int end = Math.min(all.size(), offset + size);
-        List<T> items = offset >= all.size() ? List.of() : new ArrayList<>(all.subList(offset, end));
-        return new Page<>(items, end < all.size() ? Integer.toString(end) : null);
+        dev.minilake.core.api.Paging.Window<T> w = dev.minilake.core.api.Paging.window(all, dev.minilake.core.api.Paging.offset(pageToken), size);
+        return new Page<>(w.items(), w.nextPageToken());
     }
 
     public static String text(JsonNode n, String field) {
