@@ -77,9 +77,7 @@ public class StatementsService {
 
     /** The request in the engine's terms: the warehouse's pinned engine resolved, the disposition left to the answer. */
     private StatementRequest engineRequest(ExecuteStatementRequest req) {
-        List<StatementRequest.Parameter> params = req.parameters() == null ? List.of()
-                : req.parameters().stream().map(p -> new StatementRequest.Parameter(p.name(), p.value(), p.type())).toList();
-        return new StatementRequest(req.statement(), req.warehouse_id(), req.session_id(), params,
+        return new StatementRequest(req.statement(), req.warehouse_id(), req.session_id(), parameters(req.parameters()),
                 warehouses.engineMode(req.warehouse_id()), req.format(), req.disposition(), req.row_limit(), req.byte_limit());
     }
 
@@ -96,11 +94,13 @@ public class StatementsService {
      */
     public QueryResult runToCompletion(String sql, String warehouseId, String catalog, String schema,
                                        List<StatementDtos.Parameter> parameters, int maxRows, long timeoutMillis) throws Exception {
-        List<StatementRequest.Parameter> params = parameters == null ? List.of()
-                : parameters.stream().map(p -> new StatementRequest.Parameter(p.name(), p.value(), p.type())).toList();
         String warehouse = warehouseId == null ? "minilake" : warehouseId;
-        return engine.run(new StatementRequest(sql, warehouse, null, params, warehouses.engineMode(warehouse), null, null, null, null),
+        return engine.run(new StatementRequest(sql, warehouse, null, parameters(parameters), warehouses.engineMode(warehouse), null, null, null, null),
                 SqlContext.DEFAULT.with(catalog, schema), maxRows, timeoutMillis);
+    }
+
+    private static List<StatementRequest.Parameter> parameters(List<StatementDtos.Parameter> wire) {
+        return wire == null ? List.of() : wire.stream().map(p -> new StatementRequest.Parameter(p.name(), p.value(), p.type())).toList();
     }
 
     public StatementResponse get(String id, String baseUrl) throws IOException {

@@ -114,33 +114,29 @@ public class StatementEngine implements AutoCloseable {
     public QueryResult run(StatementRequest req, SqlContext context, int maxRows, long timeoutMillis) throws InterruptedException {
         StatementRequest capped = new StatementRequest(req.statement(), req.warehouseId(), req.sessionId(), req.parameters(),
                 req.engineMode(), "JSON_ARRAY", "INLINE", (long) maxRows + 1, null);
+        // kept by id like any statement: a caller may hand its id on (run_sql answers it, get_statement reads it)
         StatementExecution e = submit(capped, context, next -> { }, false);
-        try {
-            if (!e.await(timeoutMillis)) {
-                if (e.cancel()) ended(e);
-                return QueryResult.failed(e.id, "CANCELED", "DEADLINE_EXCEEDED",
-                        "The statement did not finish within " + timeoutMillis + " ms and was canceled");
-            }
-            if (e.state() != StatementExecution.State.SUCCEEDED) {
-                SqlError err = e.failure();
-                return QueryResult.failed(e.id, e.state().name(), err == null ? null : err.errorCode(),
-                        err == null ? "statement " + e.state() : err.message());
-            }
-            SpooledResult r = e.result();
-            List<List<String>> rows = new ArrayList<>();
-            for (SpooledResult.Chunk c : r.chunks()) {
-                for (List<String> row : c.memory()) {
-                    if (rows.size() >= maxRows) break;
-                    rows.add(row);
-                }
-            }
-            List<QueryResult.Column> cols = r.columns().stream()
-                    .map(c -> new QueryResult.Column(c.name(), c.type().typeName(), c.type().typeText())).toList();
-            return new QueryResult(e.id, "SUCCEEDED", cols, rows, r.totalRows() > rows.size(), null, null);
-        } finally {
-            // a caller's in-memory result is not served by id; a canceled one leaves once its thread is out
-            e.ended.thenRun(() -> statements.remove(e.id));
+        if (!e.await(timeoutMillis)) {
+            if (e.cancel()) ended(e);
+            return QueryResult.failed(e.id, "CANCELED", "DEADLINE_EXCEEDED",
+                    "The statement did not finish within " + timeoutMillis + " ms and was canceled");
         }
+        if (e.state() != StatementExecution.State.SUCCEEDED) {
+            SqlError err = e.failure();
+            return QueryResult.failed(e.id, e.state().name(), err == null ? null : err.errorCode(),
+                    err == null ? "statement " + e.state() : err.message());
+        }
+        SpooledResult r = e.result();
+        List<List<String>> rows = new ArrayList<>();
+        for (SpooledResult.Chunk c : r.chunks()) {
+            for (List<String> row : c.memory()) {
+                if (rows.size() >= maxRows) break;
+                rows.add(row);
+            }
+        }
+        List<QueryResult.Column> cols = r.columns().stream()
+                .map(c -> new QueryResult.Column(c.name(), c.type().typeName(), c.type().typeText())).toList();
+        return new QueryResult(e.id, "SUCCEEDED", cols, rows, r.totalRows() > rows.size(), null, null);
     }
 
     /** As {@link #run} in the default catalog and schema, with no warehouse, on whichever engine answers. */
