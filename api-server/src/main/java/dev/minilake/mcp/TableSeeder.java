@@ -34,15 +34,17 @@ final class TableSeeder {
     }
 
     Map<String, Object> seed(FixtureArgs.SeedTable a) throws Exception {
-        String table = quotedName(a.full_name());
+        // the table's name travels as a bound parameter (IDENTIFIER(:table)), like every value
+        StatementRequest.Parameter table = new StatementRequest.Parameter("table", quotedName(a.full_name()), null);
         List<String> types = new ArrayList<>();
-        StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE ").append(table).append(" (");
+        StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE IDENTIFIER(:table) (");
         if (a.columns().isEmpty()) throw ApiException.invalid("columns: a table needs at least one column");
         for (int i = 0; i < a.columns().size(); i++) {
             FixtureArgs.Column c = a.columns().get(i);
             if (c == null || c.name() == null || c.name().isBlank() || c.type() == null) throw ApiException.missingField("columns[" + i + "].name/type");
             String type = scalarType(c.type(), i);
             types.add(type);
+            // a column definition takes no IDENTIFIER clause (as in Spark): the name is a quoted identifier, the type one of a fixed list
             ddl.append(i == 0 ? "" : ", ").append(quote(c.name())).append(' ').append(type);
         }
         ddl.append(')');
@@ -50,10 +52,10 @@ final class TableSeeder {
         List<List<String>> values = new ArrayList<>();
         for (int r = 0; r < a.rows().size(); r++) values.add(checkedRow(a.rows().get(r), types, r));
 
-        run(ddl.toString(), List.of());
+        run(ddl.toString(), List.of(table));
         for (int start = 0; start < values.size(); start += BATCH_ROWS) {
-            List<StatementRequest.Parameter> params = new ArrayList<>();
-            StringBuilder insert = new StringBuilder("INSERT INTO ").append(table).append(" VALUES ");
+            List<StatementRequest.Parameter> params = new ArrayList<>(List.of(table));
+            StringBuilder insert = new StringBuilder("INSERT INTO IDENTIFIER(:table) VALUES ");
             for (int r = start; r < Math.min(values.size(), start + BATCH_ROWS); r++) {
                 insert.append(r == start ? "(" : ", (");
                 for (int c = 0; c < types.size(); c++) {
@@ -65,7 +67,7 @@ final class TableSeeder {
             }
             run(insert.toString(), params);
         }
-        QueryResult count = run("SELECT count(*) FROM " + table, List.of());
+        QueryResult count = run("SELECT count(*) FROM IDENTIFIER(:table)", List.of(table));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("full_name", a.full_name());
         m.put("columns", a.columns());

@@ -50,8 +50,15 @@ final class SqlTools {
         }).toList();
     }
 
-    static String quoteName(String fullName) {
-        return dev.minilake.catalog.Names.objectFullName("table", fullName).quoted();
+    /** A table's name as the bound parameter {@code :table}, for {@code IDENTIFIER(:table)}. */
+    static List<StatementDtos.Parameter> tableParameter(String fullName) {
+        return List.of(new StatementDtos.Parameter("table", dev.minilake.catalog.Names.objectFullName("table", fullName).quoted(), null));
+    }
+
+    /** A table version as SQL text: a number, since VERSION AS OF takes a literal and no parameter. */
+    static long version(Long version) {
+        if (version == null || version < 0) throw dev.minilake.core.error.ApiException.invalid("version: a table version is a number >= 0");
+        return version;
     }
 
     static Map<String, Object> explain(String sql) {

@@ -102,11 +102,11 @@ public class StatementsGroup implements ApiGroup {
         mcp.tool("explain_sql", "Explain how a Databricks statement will run here without running it: its kind, whether DuckDB "
                 + "runs it, and the translated DuckDB SQL, or the construct that is not supported.", SqlToolArgs.Sql.class, a -> SqlTools.explain(a.statement()));
         mcp.tool("table_history", "The Delta history of a table (DESCRIBE HISTORY): one row per version with its operation.",
-                SqlToolArgs.TableName.class, a -> SqlTools.answer(service.runToCompletion("DESCRIBE HISTORY " + SqlTools.quoteName(a.full_name()),
-                        null, null, null, null, SqlTools.MAX_ROWS, SqlTools.SQL_TIMEOUT_MS)));
+                SqlToolArgs.TableName.class, a -> SqlTools.answer(service.runToCompletion("DESCRIBE HISTORY IDENTIFIER(:table)",
+                        null, null, null, SqlTools.tableParameter(a.full_name()), SqlTools.MAX_ROWS, SqlTools.SQL_TIMEOUT_MS)));
         mcp.tool("read_table_version", "Time travel: read a Delta table as it was at a version (SELECT ... VERSION AS OF n).",
-                SqlToolArgs.TableVersion.class, a -> SqlTools.answer(service.runToCompletion("SELECT * FROM " + SqlTools.quoteName(a.full_name())
-                        + " VERSION AS OF " + a.version(), null, null, null, null, SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
+                SqlToolArgs.TableVersion.class, a -> SqlTools.answer(service.runToCompletion("SELECT * FROM IDENTIFIER(:table) VERSION AS OF " + SqlTools.version(a.version()),
+                        null, null, null, SqlTools.tableParameter(a.full_name()), SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
         mcp.resource("minilake://sql-dialect", "sql-dialect", "How Databricks SQL runs here: types, renamed, rewritten and unsupported "
                 + "functions, generated from the SQL translator's own tables.", "text/markdown", vars -> SqlDialect.markdown());
     }

@@ -244,6 +244,30 @@ class StatementsSdkTest {
         assertThat(unbound.getStatus().getError().getMessage()).contains("UNBOUND_SQL_PARAMETER").contains("missing");
     }
 
+    StatementResponse runWith(String sql, String... nameValues) {
+        List<StatementParameterListItem> params = new ArrayList<>();
+        for (int i = 0; i < nameValues.length; i += 2) params.add(new StatementParameterListItem().setName(nameValues[i]).setValue(nameValues[i + 1]));
+        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql).setParameters(params));
+    }
+
+    @Test
+    void identifierClauseTakesNamesAsBoundParameters() {
+        rows(runWith("CREATE TABLE IDENTIFIER(:t) (id BIGINT, `odd-name` STRING)", "t", "main.default.ids"));
+        rows(runWith("INSERT INTO IDENTIFIER(:t) VALUES (:v, 'a'), (2, NULL)", "t", "main.default.ids", "v", "1"));
+        assertThat(rows(runWith("SELECT count(IDENTIFIER(:c)) AS n FROM IDENTIFIER(:cat || '.default.' || :tbl)",
+                "c", "`odd-name`", "cat", "main", "tbl", "ids"))).containsExactly(List.of("1"));
+        assertThat(rows(runWith("DESCRIBE HISTORY IDENTIFIER(:t)", "t", "main.default.ids"))).hasSize(2);
+        assertThat(w.tables().get("main.default.ids").getColumns()).extracting(c -> c.getName()).containsExactly("id", "odd-name");
+        // the name is data, never SQL: a name that tries to end the statement is one (missing) table's name
+        StatementResponse injected = runWith("SELECT * FROM IDENTIFIER(:t)", "t", "main.default.ids; DROP TABLE main.default.ids");
+        assertThat(injected.getStatus().getState()).isEqualTo(StatementState.FAILED);
+        assertThat(rows(run("SELECT count(*) FROM main.default.ids"))).containsExactly(List.of("2"));
+        StatementResponse unbound = run("SELECT * FROM IDENTIFIER(:nothing)");
+        assertThat(unbound.getStatus().getError().getMessage()).contains("UNBOUND_SQL_PARAMETER").contains("nothing");
+        StatementResponse notConstant = run("SELECT * FROM IDENTIFIER(upper('x'))");
+        assertThat(notConstant.getStatus().getError().getMessage()).startsWith("[NOT_A_CONSTANT_STRING");
+    }
+
     @Test
     void useCatalogAndSchemaAndShow() {
         rows(run("CREATE SCHEMA main.sales"));

@@ -17,6 +17,7 @@ import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
 import dev.minilake.engines.statements.QueryResult;
 import dev.minilake.engines.statements.StatementEngine;
+import dev.minilake.engines.statements.StatementRequest;
 import org.springframework.stereotype.Service;
 
 import java.util.ArrayList;
@@ -174,10 +175,16 @@ public class QualityMonitorsService {
         if (!transition(table, id, "PENDING", "RUNNING", null, null, null)) return;
         try {
             List<String> columns = tables.get(table).columns().stream().map(ColumnInfo::name).toList();
+            // names travel as bound parameters (IDENTIFIER(:c0)); the text holds only markers
+            List<StatementRequest.Parameter> params = new ArrayList<>();
+            params.add(new StatementRequest.Parameter("table", Names.objectFullName("table", table).quoted(), null));
             StringBuilder sql = new StringBuilder("SELECT count(*)");
-            for (String c : columns) sql.append(", count(*) - count(").append(quote(c)).append(")");
-            sql.append(" FROM ").append(quoteName(table));
-            QueryResult r = statements.run(sql.toString(), List.of(), 1, SQL_TIMEOUT_MS);
+            for (int i = 0; i < columns.size(); i++) {
+                sql.append(", count(*) - count(IDENTIFIER(:c").append(i).append("))");
+                params.add(new StatementRequest.Parameter("c" + i, '`' + columns.get(i).replace("`", "``") + '`', null));
+            }
+            sql.append(" FROM IDENTIFIER(:table)");
+            QueryResult r = statements.run(sql.toString(), params, 1, SQL_TIMEOUT_MS);
             if (!r.succeeded()) {
                 transition(table, id, "RUNNING", "FAILED", "Profiling failed: " + r.errorMessage(), null, null);
                 return;
@@ -185,7 +192,8 @@ public class QualityMonitorsService {
             long rows = r.singleLong();
             Map<String, Long> nulls = new LinkedHashMap<>();
             for (int i = 0; i < columns.size(); i++) nulls.put(columns.get(i), ((Number) r.value(0, i + 1)).longValue());
-            QueryResult w = statements.run(metricsSql(metricsTable, id, rows, nulls), List.of(), 1, SQL_TIMEOUT_MS);
+            List<StatementRequest.Parameter> metrics = new ArrayList<>();
+            QueryResult w = statements.run(metricsSql(metricsTable, id, rows, nulls, metrics), metrics, 1, SQL_TIMEOUT_MS);
             if (!w.succeeded()) {
                 transition(table, id, "RUNNING", "FAILED", "Writing " + metricsTable + " failed: " + w.errorMessage(), rows, nulls);
                 return;
@@ -199,17 +207,27 @@ public class QualityMonitorsService {
         }
     }
 
-    /** One row per column and one for the whole table ({@code :table}), like Databricks' profile table. */
-    private static String metricsSql(String metricsTable, long refreshId, long rows, Map<String, Long> nulls) {
-        StringBuilder sql = new StringBuilder("CREATE OR REPLACE TABLE ").append(quoteName(metricsTable)).append(" AS ");
-        sql.append(metricsRow(":table", refreshId, rows, 0));
-        nulls.forEach((c, n) -> sql.append(" UNION ALL ").append(metricsRow(c, refreshId, rows, n)));
+    /**
+     * One row per column and one for the whole table ({@code :table}), like Databricks' profile
+     * table. The statement's text is markers only; names and values go into {@code params}.
+     */
+    private static String metricsSql(String metricsTable, long refreshId, long rows, Map<String, Long> nulls,
+                                     List<StatementRequest.Parameter> params) {
+        params.add(new StatementRequest.Parameter("metrics", Names.objectFullName("table", metricsTable).quoted(), null));
+        params.add(new StatementRequest.Parameter("rows", Long.toString(rows), "BIGINT"));
+        params.add(new StatementRequest.Parameter("refresh_id", Long.toString(refreshId), "BIGINT"));
+        StringBuilder sql = new StringBuilder("CREATE OR REPLACE TABLE IDENTIFIER(:metrics) AS ");
+        List<Map.Entry<String, Long>> rowsOut = new ArrayList<>();
+        rowsOut.add(Map.entry(":table", 0L));
+        rowsOut.addAll(nulls.entrySet());
+        for (int i = 0; i < rowsOut.size(); i++) {
+            if (i > 0) sql.append(" UNION ALL ");
+            sql.append("SELECT :col").append(i).append(" AS column_name, :rows AS `count`, :nulls").append(i)
+                    .append(" AS num_nulls, :refresh_id AS refresh_id");
+            params.add(new StatementRequest.Parameter("col" + i, rowsOut.get(i).getKey(), "STRING"));
+            params.add(new StatementRequest.Parameter("nulls" + i, Long.toString(rowsOut.get(i).getValue()), "BIGINT"));
+        }
         return sql.toString();
-    }
-
-    private static String metricsRow(String column, long refreshId, long count, long nulls) {
-        return "SELECT '" + column.replace("'", "''") + "' AS column_name, CAST(" + count + " AS BIGINT) AS `count`, CAST("
-                + nulls + " AS BIGINT) AS num_nulls, CAST(" + refreshId + " AS BIGINT) AS refresh_id";
     }
 
     /** Moves a refresh from one state to the next, unless it was canceled or forgotten meanwhile. */
@@ -293,15 +311,7 @@ public class QualityMonitorsService {
         return table + "/" + String.format("%019d", id);
     }
 
-    private static String quote(String ident) {
-        return '`' + ident.replace("`", "``") + '`';
-    }
 
-    private static String quoteName(String fullName) {
-        List<String> parts = new ArrayList<>();
-        for (String p : fullName.split("\\.")) parts.add(quote(p));
-        return String.join(".", parts);
-    }
 
     private static ExecutorService newPool() {
         return Executors.newSingleThreadExecutor(r -> {

@@ -15,6 +15,7 @@ import dev.minilake.core.store.Collection;
 import dev.minilake.core.store.Store;
 import dev.minilake.engines.statements.QueryResult;
 import dev.minilake.engines.statements.StatementEngine;
+import dev.minilake.engines.statements.StatementRequest;
 import org.springframework.stereotype.Service;
 
 import java.time.Instant;
@@ -85,7 +86,8 @@ public class OnlineTablesService {
         r.set("spec", s);
         r.put("created_at", System.currentTimeMillis());
         r.put("source_table_id", src.table_id());
-        QueryResult count = statements.run("SELECT count(*) FROM " + quoteName(src.full_name()), List.of(), 1, 60_000);
+        QueryResult count = statements.run("SELECT count(*) FROM IDENTIFIER(:source)",
+                List.of(new StatementRequest.Parameter("source", Names.objectFullName("table", src.full_name()).quoted(), null)), 1, 60_000);
         if (count.succeeded()) r.put("source_row_count", count.singleLong());
         if (!online.insert(n.fullName(), n.schemaName().fullName(), r)) throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
         return view(r);
@@ -162,12 +164,4 @@ public class OnlineTablesService {
         }
     }
 
-    private static String quoteName(String fullName) {
-        StringBuilder b = new StringBuilder();
-        for (String p : fullName.split("\\.")) {
-            if (!b.isEmpty()) b.append('.');
-            b.append('`').append(p.replace("`", "``")).append('`');
-        }
-        return b.toString();
-    }
 }

@@ -149,6 +149,10 @@ final class SqlErrors {
                 + ". Please fix `parameters` and provide a mapping of the parameter.", "42P02");
     }
 
+    static SqlError invalidIdentifier(String message) {
+        return failure("BAD_REQUEST", message, "42602");
+    }
+
     private static SqlError failure(String code, String message, String sqlState) {
         return new SqlError(code, message, sqlState);
     }

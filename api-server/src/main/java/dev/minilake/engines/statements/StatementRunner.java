@@ -12,6 +12,7 @@ import dev.minilake.engines.sqltranslate.UnsupportedConstructException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.minilake.engines.sqltranslate.Command;
+import dev.minilake.engines.sqltranslate.IdentifierClause;
 import dev.minilake.engines.sqltranslate.ParsedSql;
 import dev.minilake.engines.sqltranslate.SessionFacts;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
@@ -74,8 +75,11 @@ final class StatementRunner {
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
         long started = System.nanoTime();
-        ParsedSql sql = ParsedSql.of(exec.request.statement());
         try {
+            // IDENTIFIER(:name) is bound first: every later step sees a plain quoted name
+            ParsedSql sql = ParsedSql.of(IdentifierClause.bind(exec.request.statement(), name -> Optional.ofNullable(
+                    exec.request.parameters().stream().filter(p -> name.equals(p.name())).findFirst()
+                            .orElseThrow(() -> new UnboundParameter(name)).value())));
             StatementGuard.check(sql.text());
             EngineMode mode = exec.request.engineMode();
             SessionState session = exec.request.sessionId() != null ? sessions.apply(exec.request.sessionId())
@@ -141,6 +145,8 @@ final class StatementRunner {
             }
         } catch (UnboundParameter e) {
             exec.fail(SqlErrors.unboundParameter(e.getMessage()));
+        } catch (IdentifierClause.InvalidIdentifier e) {
+            exec.fail(SqlErrors.invalidIdentifier(e.getMessage()));
         } catch (SparkSqlException e) {
             exec.fail(SqlErrors.spark(e));
         } catch (Throwable e) {

@@ -118,6 +118,9 @@ class QualityMonitorsSdkTest {
                 .getResult().getDataArray();
         assertThat(rows).extracting(r -> String.join(",", r))
                 .containsExactly(":table,4,0", "id,4,0", "name,4,1", "score,4,3");
+        // the metrics went in as typed parameters and keep Databricks' column types
+        assertThat(w.tables().get("main.mon.t_profile_metrics").getColumns()).extracting(c -> c.getName() + ":" + c.getTypeText())
+                .containsExactly("column_name:string", "count:bigint", "num_nulls:bigint", "refresh_id:bigint");
 
         // the data changes, the next refresh sees it
         sql("INSERT INTO main.default.t VALUES (5, NULL, 2.0)");
