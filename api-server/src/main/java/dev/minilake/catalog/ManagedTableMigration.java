@@ -5,7 +5,9 @@ import dev.minilake.catalog.TableDtos.ColumnInfo;
 import dev.minilake.catalog.TableDtos.TableMeta;
 import dev.minilake.engines.delta.DeltaTables;
 import dev.minilake.engines.delta.DeltaTables.NewFile;
-import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.duckdb.DuckDbSql;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.SelectItem;
 import dev.minilake.engines.types.DataType;
 import dev.minilake.engines.types.TypeMapping;
 import org.slf4j.Logger;
@@ -96,25 +98,23 @@ class ManagedTableMigration implements SmartInitializingSingleton {
         TableMeta old = uc.tables.get(n.fullName()).orElse(null);
         String id = old != null ? old.table_id() : UUID.randomUUID().toString();
         Path dir = records.managedArea(t.catalog(), t.schema()).resolve(id);
-        String table = PhysicalCatalog.qualified(t.catalog(), t.schema(), t.physicalName());
+        Table table = DuckDbSql.catalogObject(t.catalog(), t.schema(), t.physicalName());
         try (Connection c = physical.engine().connect(); Statement st = c.createStatement()) {
             DeltaTableRecords.deleteTree(dir); // a migration a crash cut short
             delta.create(dir, schema, List.of(), null);
             long rows;
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            try (ResultSet rs = st.executeQuery(DuckDbSql.select(List.of(DuckDbSql.item(DuckDbSql.countStar())), table).toString())) {
                 rs.next();
                 rows = rs.getLong(1);
             }
             List<NewFile> files = new ArrayList<>();
             if (rows > 0) {
                 Path file = dir.resolve("part-00000-" + UUID.randomUUID() + "-c000.snappy.parquet");
-                List<String> select = new ArrayList<>();
+                List<SelectItem<?>> select = new ArrayList<>();
                 for (DeltaTables.Column col : schema) {
-                    String q = DuckDbEngine.quoteIdent(col.name());
-                    select.add("CAST(" + q + " AS " + TypeMapping.toDuckDb(col.type()) + ") AS " + q);
+                    select.add(DuckDbSql.item(DuckDbSql.cast(DuckDbSql.column(col.name()), TypeMapping.toDuckDb(col.type())), col.name()));
                 }
-                st.execute("COPY (SELECT " + String.join(", ", select) + " FROM " + table + ") TO "
-                        + DuckDbEngine.quoteLiteral(file.toString()) + " (FORMAT PARQUET, COMPRESSION SNAPPY)");
+                st.execute(DuckDbSql.copyToParquet(DuckDbSql.select(select, table), file));
                 files.add(new NewFile(file, Map.of(), rows));
             }
             DeltaTables.Write w = delta.begin(dir, "MIGRATE FROM DUCKDB");
@@ -124,7 +124,7 @@ class ManagedTableMigration implements SmartInitializingSingleton {
             uc.tables.put(n.fullName(), n.schemaName().fullName(), new TableMeta(n.fullName(), id, comment,
                     old != null ? old.owner() : uc.owner(), old == null ? null : old.properties(), old != null ? old.created_at() : now, now,
                     "DELTA", dir.toString(), declared, "MANAGED", true));
-            st.execute("DROP TABLE " + table);
+            st.execute(DuckDbSql.drop("TABLE", table, false));
             records.refresh(n, uc.tables.get(n.fullName()).orElseThrow());
             log.info("MANAGED table {} is now a Delta table ({} rows, migrated from its DuckDB table)", full, rows);
         } catch (SQLException | RuntimeException e) {

@@ -3,6 +3,7 @@ package dev.minilake.catalog;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
 import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.duckdb.DuckDbSql;
 import org.springframework.stereotype.Component;
 
 import java.sql.Connection;
@@ -140,9 +141,7 @@ public class PhysicalCatalog {
      * catalog is attached as (see DuckDbEngine.databaseName: {@code main} is {@code "main$uc"}).
      */
     public static String qualified(String catalog, String... parts) {
-        StringBuilder b = new StringBuilder(DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(catalog)));
-        for (String p : parts) b.append('.').append(DuckDbEngine.quoteIdent(p));
-        return b.toString();
+        return DuckDbSql.catalogObject(catalog, parts).toString();
     }
 
     private static String db(String catalog) {

@@ -1,5 +1,6 @@
 package dev.minilake.catalog;
 
+import dev.minilake.engines.duckdb.DuckDbSql;
 import dev.minilake.catalog.CatalogDtos.ObjectMeta;
 import dev.minilake.catalog.CatalogDtos.SchemaInfo;
 import dev.minilake.catalog.CatalogDtos.UpdateSchema;
@@ -40,7 +41,7 @@ public class SchemasService {
             if (physical.schemas(n.catalog()).contains(n.schema())) {
                 throw ApiException.alreadyExists("Schema '" + n.fullName() + "'");
             }
-            physical.execute("CREATE SCHEMA " + PhysicalCatalog.qualified(n.catalog(), n.schema()));
+            physical.execute("CREATE SCHEMA " + DuckDbSql.catalogObject(n.catalog(), n.schema()));
             try {
                 uc.schemas.put(n.fullName(), n.catalog(), uc.freshMeta(n.fullName(), comment, properties));
             } catch (RuntimeException e) {
@@ -91,7 +92,7 @@ public class SchemasService {
                 throw new ApiException(ErrorCode.INVALID_STATE, "Schema '" + n.fullName() + "' is not empty. "
                         + "Drop its tables, views, functions and volumes first or delete with force=true.");
             }
-            physical.execute("DROP SCHEMA " + PhysicalCatalog.qualified(n.catalog(), n.schema()) + " CASCADE");
+            physical.execute(DuckDbSql.drop("SCHEMA", DuckDbSql.catalogObject(n.catalog(), n.schema()), false) + " CASCADE");
             volumes.deleteManagedFiles(n.catalog(), n.schema());
             deltaTables.deleteManagedFiles(n.catalog(), n.schema());
             uc.forgetSchema(n.fullName());
@@ -110,7 +111,7 @@ public class SchemasService {
 
     private void dropPhysical(SchemaName n, RuntimeException cause) {
         try {
-            physical.execute("DROP SCHEMA IF EXISTS " + PhysicalCatalog.qualified(n.catalog(), n.schema()) + " CASCADE");
+            physical.execute(DuckDbSql.drop("SCHEMA", DuckDbSql.catalogObject(n.catalog(), n.schema()), true) + " CASCADE");
         } catch (RuntimeException e) {
             cause.addSuppressed(e);
         }

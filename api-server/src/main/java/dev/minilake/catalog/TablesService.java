@@ -1,5 +1,6 @@
 package dev.minilake.catalog;
 
+import dev.minilake.engines.duckdb.DuckDbSql;
 import dev.minilake.catalog.Names.ObjectName;
 import dev.minilake.catalog.TableDtos.ColumnInfo;
 import dev.minilake.catalog.TableDtos.CreateTable;
@@ -301,7 +302,7 @@ public class TablesService {
                 return;
             }
             PhysicalCatalog.Table t = find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
-            physical.execute("DROP " + (t.view() ? "VIEW " : "TABLE ") + PhysicalCatalog.qualified(n.catalog(), n.schema(), t.physicalName()));
+            physical.execute(DuckDbSql.drop(t.view() ? "VIEW" : "TABLE", DuckDbSql.catalogObject(n.catalog(), n.schema(), t.physicalName()), false));
             uc.tables.delete(n.fullName());
             uc.forgetGrant(n.fullName());
         });

@@ -4,6 +4,8 @@ import dev.minilake.engines.delta.DeltaTables.DataFile;
 import dev.minilake.engines.delta.DeltaTables.DeltaException;
 import dev.minilake.engines.delta.DeltaTables.Snapshot;
 import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.duckdb.DuckDbSql;
+import net.sf.jsqlparser.statement.select.Select;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,14 +82,14 @@ public final class DeltaMirrors {
     }
 
     private void show(String key, String catalog, String schema, String name, Snapshot s) {
-        String body;
+        Select body;
         try {
-            body = DeltaScans.scanSql(s);
+            body = DeltaScans.scan(s);
         } catch (DeltaException e) {
             // the view says why DuckDB cannot read it; the table itself is fine for Spark
-            body = "SELECT error(" + DuckDbEngine.quoteLiteral(e.getMessage()) + ") AS " + DuckDbEngine.quoteIdent("error");
+            body = DuckDbSql.select(List.of(DuckDbSql.item(DuckDbSql.function("error", DuckDbSql.string(e.getMessage())), "error")), null);
         }
-        execute("CREATE OR REPLACE VIEW " + qualified(catalog, schema, name) + " AS " + body);
+        execute(DuckDbSql.createOrReplaceView(DuckDbSql.catalogTable(catalog, schema, name), body, false));
         shown.put(key, s);
     }
 
@@ -123,7 +125,7 @@ public final class DeltaMirrors {
     public void drop(String catalog, String schema, String name) {
         String key = key(catalog, schema, name);
         synchronized (locks.computeIfAbsent(key, k -> new Object())) {
-            execute("DROP VIEW IF EXISTS " + qualified(catalog, schema, name));
+            execute(DuckDbSql.drop("VIEW", DuckDbSql.catalogTable(catalog, schema, name), true));
             shown.remove(key);
         }
     }
@@ -141,10 +143,6 @@ public final class DeltaMirrors {
         }
     }
 
-    private static String qualified(String catalog, String schema, String name) {
-        return DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(catalog)) + "." + DuckDbEngine.quoteIdent(schema) + "."
-                + DuckDbEngine.quoteIdent(name);
-    }
 
     private static String key(String catalog, String schema, String name) {
         return (catalog + "." + schema + "." + name).toLowerCase(Locale.ROOT);

@@ -3,8 +3,11 @@ package dev.minilake.engines.delta;
 import dev.minilake.engines.delta.DeltaTables.DataFile;
 import dev.minilake.engines.delta.DeltaTables.DeltaException;
 import dev.minilake.engines.delta.DeltaTables.Snapshot;
-import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.duckdb.DuckDbSql;
 import dev.minilake.engines.types.TypeMapping;
+import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,37 +56,45 @@ public final class DeltaScans {
     }
 
     /** DuckDB SQL that returns exactly the rows of the snapshot, with the table's column types. */
-    public static String scanSql(Snapshot s) {
+    public static Select scan(Snapshot s) {
         requireReadable(s);
-        return scanSql(s, s.files());
+        return scan(s, s.files());
     }
 
     /** The rows of some of the snapshot's files. */
-    public static String scanSql(Snapshot s, List<DataFile> dataFiles) {
-        List<String> nulls = new ArrayList<>();
-        for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
-        if (dataFiles.isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
+    public static Select scan(Snapshot s, List<DataFile> dataFiles) {
+        List<SelectItem<?>> nulls = new ArrayList<>();
+        for (DeltaTables.Column c : s.columns()) nulls.add(DuckDbSql.item(DuckDbSql.nullOf(TypeMapping.toDuckDb(c.type())), c.name()));
+        if (dataFiles.isEmpty()) return DuckDbSql.where(DuckDbSql.select(nulls, null), new BooleanValue(false));
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
         for (DataFile f : dataFiles) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
-        List<String> parts = new ArrayList<>();
+        List<Select> parts = new ArrayList<>();
         for (var g : groups.entrySet()) {
-            List<String> select = new ArrayList<>();
+            List<SelectItem<?>> select = new ArrayList<>();
             for (DeltaTables.Column c : s.columns()) {
                 String type = TypeMapping.toDuckDb(c.type());
-                String q = DuckDbEngine.quoteIdent(c.name());
                 if (s.partitionColumns().contains(c.name())) {
                     String v = g.getKey().get(c.name());
-                    select.add((v == null ? "CAST(NULL AS " + type + ")" : "CAST(" + DuckDbEngine.quoteLiteral(v) + " AS " + type + ")") + " AS " + q);
+                    select.add(DuckDbSql.item(v == null ? DuckDbSql.nullOf(type) : DuckDbSql.cast(DuckDbSql.string(v), type), c.name()));
                 } else {
-                    select.add("CAST(" + q + " AS " + type + ") AS " + q);
+                    select.add(DuckDbSql.item(DuckDbSql.cast(DuckDbSql.column(c.name()), type), c.name()));
                 }
             }
-            List<String> files = g.getValue().stream().map(f -> DuckDbEngine.quoteLiteral(f.path().toString())).toList();
             // UNION ALL BY NAME with no rows gives every column: files written before ALTER TABLE ... ADD COLUMNS lack the new ones
-            String from = "(SELECT * FROM read_parquet([" + String.join(", ", files) + "], union_by_name = true, hive_partitioning = false)"
-                    + " UNION ALL BY NAME SELECT " + String.join(", ", nulls) + " WHERE false)";
-            parts.add("SELECT " + String.join(", ", select) + " FROM " + from);
+            Select files = DuckDbSql.selectAll(DuckDbSql.readParquet(g.getValue().stream().map(DataFile::path).toList()));
+            Select allColumns = DuckDbSql.unionAllByName(files, DuckDbSql.where(DuckDbSql.select(nulls, null), new BooleanValue(false)));
+            parts.add(DuckDbSql.select(select, DuckDbSql.subquery(allColumns)));
         }
-        return String.join(" UNION ALL ", parts);
+        return DuckDbSql.unionAll(parts);
+    }
+
+    /** {@link #scan(Snapshot)} as text. */
+    public static String scanSql(Snapshot s) {
+        return scan(s).toString();
+    }
+
+    /** {@link #scan(Snapshot, List)} as text. */
+    public static String scanSql(Snapshot s, List<DataFile> dataFiles) {
+        return scan(s, dataFiles).toString();
     }
 }

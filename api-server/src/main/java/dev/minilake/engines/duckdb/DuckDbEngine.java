@@ -84,7 +84,7 @@ public final class DuckDbEngine implements AutoCloseable {
         catalogGeneration.incrementAndGet();
         if (!Files.exists(fileOf(catalog))) createFileAtomically(catalog);
         try (Connection c = connect(); Statement st = c.createStatement()) {
-            st.execute("ATTACH " + quoteLiteral(fileOf(catalog).toString()) + " AS " + quoteIdent(databaseName(catalog)));
+            st.execute(DuckDbSql.attach(fileOf(catalog), databaseName(catalog)));
         } finally {
             attached = null; // read again from DuckDB, whether or not the ATTACH went through
         }
@@ -101,8 +101,8 @@ public final class DuckDbEngine implements AutoCloseable {
         try {
             deleteStaging(staging);
             try (Connection c = connect(); Statement st = c.createStatement()) {
-                st.execute("ATTACH " + quoteLiteral(staging.toString()) + " AS " + quoteIdent(alias));
-                st.execute("DETACH " + quoteIdent(alias));
+                st.execute(DuckDbSql.attach(staging, alias));
+                st.execute(DuckDbSql.detach(alias));
             }
             try (FileChannel f = FileChannel.open(staging, StandardOpenOption.WRITE)) {
                 f.force(true);
@@ -129,7 +129,7 @@ public final class DuckDbEngine implements AutoCloseable {
             try (Connection c = connect(); Statement st = c.createStatement()) {
                 // a connection whose default is this catalog would block DETACH
                 st.execute("USE memory");
-                st.execute("DETACH " + quoteIdent(databaseName(catalog)));
+                st.execute(DuckDbSql.detach(databaseName(catalog)));
             } finally {
                 catalogGeneration.incrementAndGet(); // before and after: a USE that raced the DETACH is stale too
                 attached = null;
@@ -211,11 +211,11 @@ public final class DuckDbEngine implements AutoCloseable {
 
     /** A DuckDB identifier, always quoted: names never reach SQL unquoted. */
     public static String quoteIdent(String name) {
-        return '"' + name.replace("\"", "\"\"") + '"';
+        return DuckDbSql.ident(name);
     }
 
     public static String quoteLiteral(String value) {
-        return '\'' + value.replace("'", "''") + '\'';
+        return DuckDbSql.literal(value);
     }
 
     private Path fileOf(String catalog) {
@@ -247,10 +247,10 @@ public final class DuckDbEngine implements AutoCloseable {
      * the first statement, and then locked (a locked DuckDB still lets a connection change its schema).
      */
     private void sandbox(DuckDBConnection c) throws SQLException {
-        List<String> dirs = lake.sqlDirectories().stream().map(d -> quoteLiteral(d + "/")).toList();
+        List<String> dirs = lake.sqlDirectories().stream().map(d -> DuckDbSql.literal(d + "/")).toList();
         try (Statement st = c.createStatement()) {
             st.execute("SET allowed_directories = [" + String.join(", ", dirs) + "]");
-            st.execute("SET temp_directory = " + quoteLiteral(lake.spill().toString()));
+            st.execute("SET temp_directory = " + DuckDbSql.literal(lake.spill().toString()));
             st.execute("SET autoinstall_known_extensions = false");
             st.execute("SET autoload_known_extensions = false");
             st.execute("SET allow_community_extensions = false");
@@ -272,7 +272,7 @@ public final class DuckDbEngine implements AutoCloseable {
                 String name = f.getFileName().toString();
                 name = name.substring(0, name.length() - SUFFIX.length());
                 if (SAFE_NAME.matcher(name).matches()) {
-                    st.execute("ATTACH " + quoteLiteral(f.toString()) + " AS " + quoteIdent(databaseName(name)));
+                    st.execute(DuckDbSql.attach(f, databaseName(name)));
                 }
             }
         } catch (IOException e) {

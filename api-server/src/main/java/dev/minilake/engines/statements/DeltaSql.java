@@ -7,6 +7,25 @@ import dev.minilake.engines.delta.DeltaTables.DataFile;
 import dev.minilake.engines.delta.DeltaTables.DeltaException;
 import dev.minilake.engines.delta.DeltaTables.NewFile;
 import dev.minilake.engines.delta.DeltaTables.Snapshot;
+import dev.minilake.engines.duckdb.DuckDbSql;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsDistinctExpression;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.create.table.ColDataType;
+import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.select.Distinct;
+import net.sf.jsqlparser.statement.select.Limit;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.DeltaStatements;
 import dev.minilake.engines.sqltranslate.DeltaStatements.Kind;
@@ -20,6 +39,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -167,7 +187,7 @@ final class DeltaSql {
         return cols;
     }
 
-    private static final String CTAS = DuckDbEngine.quoteIdent("__delta_ctas");
+    private static final Table CTAS = DuckDbSql.table("__delta_ctas");
 
     /**
      * CREATE [OR REPLACE] TABLE without LOCATION: a MANAGED Delta table. With AS query, the query's
@@ -193,12 +213,13 @@ final class DeltaSql {
                 }
                 partitionedBy = s.partitionColumns();
             } else {
-                exec(c, "CREATE OR REPLACE TEMP TABLE " + CTAS + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(src.get(0)))
-                        + "." + DuckDbEngine.quoteIdent(src.get(1)) + "." + DuckDbEngine.quoteIdent(src.get(2)) + " LIMIT 0");
+                PlainSelect none = DuckDbSql.selectAll(DuckDbSql.catalogTable(src.get(0), src.get(1), src.get(2)));
+                none.setLimit(new Limit().withRowCount(new LongValue(0)));
+                exec(c, DuckDbSql.createTempTableAs(CTAS, none.toString()));
                 try {
                     cols = tempTableColumns(c);
                 } finally {
-                    exec(c, "DROP TABLE IF EXISTS " + CTAS);
+                    exec(c, DuckDbSql.drop("TABLE", CTAS, true));
                 }
             }
         }
@@ -217,7 +238,7 @@ final class DeltaSql {
                 if (q.command() != null || q.statements().size() != 1) throw new DeltaException("[PARSE_SYNTAX_ERROR] CREATE TABLE ... AS needs a query.");
                 Translation.DuckSql d = q.statements().get(0);
                 host.update(c, new Translation(dev.minilake.engines.sqltranslate.StatementKind.DDL, null,
-                        List.of(new Translation.DuckSql("CREATE OR REPLACE TEMP TABLE " + CTAS + " AS " + d.sql(), d.parameters())), Map.of(), true));
+                        List.of(new Translation.DuckSql(DuckDbSql.createTempTableAs(CTAS, d.sql()), d.parameters())), Map.of(), true));
                 if (cols.isEmpty()) cols = tempTableColumns(c);
             }
             if (cr.orReplace() && tables.exists(full)) tables.delete(full);
@@ -247,7 +268,7 @@ final class DeltaSql {
                 }
             }
         } finally {
-            if (cr.query() != null) exec(c, "DROP TABLE IF EXISTS " + CTAS);
+            if (cr.query() != null) exec(c, DuckDbSql.drop("TABLE", CTAS, true));
         }
         return host.rows(RowSource.of(List.of(), List.of()));
     }
@@ -255,7 +276,7 @@ final class DeltaSql {
     /** The CTAS temp table's columns as Unity Catalog columns, in Spark's types. */
     private static List<TableCatalog.Column> tempTableColumns(Connection c) throws SQLException {
         List<TableCatalog.Column> cols = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + CTAS)) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE \"__delta_ctas\"")) {
             while (rs.next()) {
                 String name = rs.getString(1);
                 String type = TypeMapping.toSparkDdl(TypeMapping.parseDuckDb(rs.getString(2)));
@@ -281,7 +302,7 @@ final class DeltaSql {
     // ---- reads ----
 
     private static void view(Connection c, String name, Snapshot s) throws SQLException {
-        exec(c, "CREATE OR REPLACE TEMP VIEW " + DuckDbEngine.quoteIdent(name) + " AS " + DeltaScans.scanSql(s));
+        exec(c, DuckDbSql.createOrReplaceView(DuckDbSql.table(name), DeltaScans.scan(s), true));
     }
 
     // ---- writes ----
@@ -305,11 +326,7 @@ final class DeltaSql {
             if (rewrite) loadByRowidRange(c, s);
             long n = plan.kind() == Kind.TRUNCATE ? 0 : host.update(c, translate(plan.sql()));
             // MERGE answers with Delta's four counts: inserted rows got new rowids, deleted ones lost theirs, the rest of n were updated
-            long[] merged = plan.kind() == Kind.MERGE ? new long[]{
-                    count(c, "SELECT count(*) FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " t WHERE NOT EXISTS (SELECT 1 FROM "
-                            + BEFORE + " b WHERE b.rid = t.rowid)"),
-                    count(c, "SELECT count(*) FROM " + BEFORE + " b WHERE NOT EXISTS (SELECT 1 FROM "
-                            + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " t WHERE t.rowid = b.rid)")} : null;
+            long[] merged = plan.kind() == Kind.MERGE ? new long[]{count(c, MERGE_INSERTED), count(c, MERGE_DELETED)} : null;
             List<DataFile> removed = switch (plan.kind()) {
                 case INSERT -> List.of();
                 case INSERT_OVERWRITE, TRUNCATE -> s.files();
@@ -319,9 +336,7 @@ final class DeltaSql {
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
             } else if (rewrite && n > 0) {
                 // rows inserted by a MERGE, and the rows left in the changed files; the other files stay as they are
-                exec(c, "CREATE OR REPLACE TEMP VIEW " + REWRITE + " AS SELECT * FROM " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET)
-                        + " t WHERE NOT EXISTS (SELECT 1 FROM " + BEFORE + " b WHERE b.rid = t.rowid) OR EXISTS (SELECT 1 FROM "
-                        + RANGES + " r JOIN " + TOUCHED_FILES + " f ON f.f = r.f WHERE t.rowid BETWEEN r.lo AND r.hi)");
+                exec(c, REWRITE_ROWS);
                 added.addAll(writeFiles(c, s, REWRITE_VIEW));
             }
             long version = w.commit(added, removed);
@@ -334,11 +349,7 @@ final class DeltaSql {
                 w.abort();
                 for (NewFile f : added) Files.deleteIfExists(f.path());
             }
-            exec(c, "DROP VIEW IF EXISTS " + REWRITE);
-            exec(c, "DROP TABLE IF EXISTS " + TOUCHED_FILES);
-            exec(c, "DROP TABLE IF EXISTS " + BEFORE);
-            exec(c, "DROP TABLE IF EXISTS " + RANGES);
-            exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
+            for (String drop : DROP_REWRITE_TABLES) exec(c, drop);
         }
     }
 
@@ -354,11 +365,40 @@ final class DeltaSql {
         return host.rows(RowSource.of(cols, rows));
     }
 
+    // The temp tables of an UPDATE, DELETE or MERGE rewrite. Their names are constants, so the
+    // statements over them are constant text: only the table's own columns vary, and those go
+    // through JSqlParser's model (rowValues, targetTable).
+    private static final String TARGET = DeltaStatements.TARGET; // "__delta_target", the rows the statement changes
     private static final String REWRITE_VIEW = "__delta_rewrite";
-    private static final String REWRITE = DuckDbEngine.quoteIdent(REWRITE_VIEW);
-    private static final String TOUCHED_FILES = DuckDbEngine.quoteIdent("__delta_touched_files");
-    private static final String BEFORE = DuckDbEngine.quoteIdent("__delta_rows_before");
-    private static final String RANGES = DuckDbEngine.quoteIdent("__delta_file_rowids");
+    private static final String BEFORE = "__delta_rows_before";
+    private static final String AFTER = "__delta_rows_after";
+    private static final String CHANGED = "__delta_changed_rows";
+
+    /** Rows with a rowid no file had: inserted by the MERGE. */
+    private static final String MERGE_INSERTED = """
+            SELECT count(*) FROM "__delta_target" t WHERE NOT EXISTS (SELECT 1 FROM "__delta_rows_before" b WHERE b.rid = t.rowid)""";
+    /** Rowids gone from the target: deleted by the MERGE. */
+    private static final String MERGE_DELETED = """
+            SELECT count(*) FROM "__delta_rows_before" b WHERE NOT EXISTS (SELECT 1 FROM "__delta_target" t WHERE t.rowid = b.rid)""";
+    private static final String FILE_ROWIDS = """
+            CREATE OR REPLACE TEMP TABLE "__delta_file_rowids" (f VARCHAR, lo BIGINT, hi BIGINT)""";
+    private static final String MAX_ROWID = "SELECT coalesce(max(rowid), -1) FROM \"__delta_target\"";
+    private static final String ADD_FILE_ROWIDS = """
+            INSERT INTO "__delta_file_rowids" VALUES (?, ?, ?)""";
+    /** The files holding a changed or deleted row (see {@link #changedRows}). */
+    private static final String TOUCHED_FILES = """
+            CREATE OR REPLACE TEMP TABLE "__delta_touched_files" AS SELECT DISTINCT r.f AS f
+            FROM "__delta_file_rowids" r JOIN "__delta_changed_rows" x ON x.rid BETWEEN r.lo AND r.hi""";
+    /** Rows inserted by a MERGE, and the rows left in the changed files. */
+    private static final String REWRITE_ROWS = """
+            CREATE OR REPLACE TEMP VIEW "__delta_rewrite" AS SELECT * FROM "__delta_target" t
+            WHERE NOT EXISTS (SELECT 1 FROM "__delta_rows_before" b WHERE b.rid = t.rowid)
+               OR EXISTS (SELECT 1 FROM "__delta_file_rowids" r JOIN "__delta_touched_files" f ON f.f = r.f WHERE t.rowid BETWEEN r.lo AND r.hi)""";
+    private static final List<String> DROP_REWRITE_TABLES = List.of("DROP VIEW IF EXISTS \"__delta_rewrite\"",
+            "DROP VIEW IF EXISTS \"__delta_changed_rows\"",
+            "DROP VIEW IF EXISTS \"__delta_rows_after\"", "DROP TABLE IF EXISTS \"__delta_touched_files\"",
+            "DROP TABLE IF EXISTS \"__delta_rows_before\"", "DROP TABLE IF EXISTS \"__delta_file_rowids\"",
+            "DROP TABLE IF EXISTS \"__delta_target\"");
 
     /**
      * Loads the target temp table one file at a time, recording each file's rowid range, and keeps
@@ -366,78 +406,106 @@ final class DeltaSql {
      * file. The statement's own SQL is left as written (a MERGE may insert without a column list).
      */
     private static void loadByRowidRange(Connection c, Snapshot s) throws SQLException {
-        String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
-        exec(c, "CREATE OR REPLACE TEMP TABLE " + RANGES + " (f VARCHAR, lo BIGINT, hi BIGINT)");
+        exec(c, FILE_ROWIDS);
         DeltaScans.requireReadable(s);
-        for (DataFile f : s.files()) {
-            long before = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
-            exec(c, "INSERT INTO " + target + " " + DeltaScans.scanSql(s, List.of(f)));
-            long after = count(c, "SELECT coalesce(max(rowid), -1) FROM " + target);
-            if (after > before) {
-                exec(c, "INSERT INTO " + RANGES + " VALUES (" + DuckDbEngine.quoteLiteral(f.path().toString()) + ", "
-                        + (before + 1) + ", " + after + ")");
+        try (PreparedStatement ranges = c.prepareStatement(ADD_FILE_ROWIDS)) {
+            for (DataFile f : s.files()) {
+                long before = count(c, MAX_ROWID);
+                exec(c, DuckDbSql.insertInto(DuckDbSql.table(TARGET), DeltaScans.scan(s, List.of(f))));
+                long after = count(c, MAX_ROWID);
+                if (after > before) {
+                    ranges.setString(1, f.path().toString());
+                    ranges.setLong(2, before + 1);
+                    ranges.setLong(3, after);
+                    ranges.execute();
+                }
             }
         }
-        exec(c, "CREATE OR REPLACE TEMP TABLE " + BEFORE + " AS SELECT rowid AS rid, " + rowValue(s) + " AS v FROM " + target);
+        exec(c, DuckDbSql.createTempTableAs(DuckDbSql.table(BEFORE), rowValues(s).toString()));
     }
 
-    private static String rowValue(Snapshot s) {
-        List<String> cols = new ArrayList<>();
-        for (DeltaTables.Column col : s.columns()) cols.add(DuckDbEngine.quoteIdent(col.name()) + " := " + DuckDbEngine.quoteIdent(col.name()));
-        return "struct_pack(" + String.join(", ", cols) + ")";
+    /** {@code SELECT rowid AS rid, "a" AS c0, "b" AS c1, ... FROM "__delta_target"}: each row's values, by rowid. */
+    private static PlainSelect rowValues(Snapshot s) {
+        List<SelectItem<?>> items = new ArrayList<>();
+        items.add(DuckDbSql.item(new Column("rowid"), "rid"));
+        for (int i = 0; i < s.columns().size(); i++) items.add(DuckDbSql.item(DuckDbSql.column(s.columns().get(i).name()), "c" + i));
+        return DuckDbSql.select(items, DuckDbSql.table(TARGET));
+    }
+
+    /**
+     * {@code SELECT b.rid FROM before b LEFT JOIN after a ON a.rid = b.rid WHERE a.rid IS NULL OR
+     * a.c0 IS DISTINCT FROM b.c0 OR ...}: the rows the statement deleted or changed, by value.
+     */
+    private static PlainSelect changedRows(Snapshot s) {
+        Table before = DuckDbSql.table(BEFORE).withAlias(new Alias("b", false));
+        Table after = DuckDbSql.table(AFTER).withAlias(new Alias("a", false));
+        Expression changed = new IsNullExpression(new Column(new Table("a"), "rid"));
+        for (int i = 0; i < s.columns().size(); i++) {
+            IsDistinctExpression differs = new IsDistinctExpression();
+            differs.setLeftExpression(new Column(new Table("a"), "c" + i));
+            differs.setRightExpression(new Column(new Table("b"), "c" + i));
+            changed = new OrExpression(changed, differs);
+        }
+        Join join = new Join().withLeft(true).withRightItem(after);
+        join.addOnExpression(new EqualsTo(new Column(new Table("a"), "rid"), new Column(new Table("b"), "rid")));
+        PlainSelect select = DuckDbSql.select(List.of(DuckDbSql.item(new Column(new Table("b"), "rid"))), before);
+        select.addJoins(join);
+        return DuckDbSql.where(select, changed);
     }
 
     /** The files holding a row the statement changed or deleted (compared by value, so exact). */
     private static List<DataFile> changedFiles(Connection c, Snapshot s) throws SQLException {
-        String target = DuckDbEngine.quoteIdent(DeltaStatements.TARGET);
-        String changed = "SELECT b.rid FROM " + BEFORE + " b LEFT JOIN (SELECT rowid AS rid, " + rowValue(s) + " AS v FROM " + target
-                + ") a ON a.rid = b.rid WHERE a.rid IS NULL OR a.v IS DISTINCT FROM b.v";
-        exec(c, "CREATE OR REPLACE TEMP TABLE " + TOUCHED_FILES + " AS SELECT DISTINCT r.f AS f FROM " + RANGES + " r JOIN ("
-                + changed + ") x ON x.rid BETWEEN r.lo AND r.hi");
+        exec(c, DuckDbSql.createOrReplaceView(DuckDbSql.table(AFTER), rowValues(s), true));
+        exec(c, DuckDbSql.createOrReplaceView(DuckDbSql.table(CHANGED), changedRows(s), true));
+        exec(c, TOUCHED_FILES);
         return filesNamedIn(c, s);
     }
 
     /** The snapshot files that the touched-files temp table names. */
     private static List<DataFile> filesNamedIn(Connection c, Snapshot s) throws SQLException {
         java.util.Set<String> paths = new java.util.HashSet<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT f FROM " + TOUCHED_FILES)) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT f FROM \"__delta_touched_files\"")) {
             while (rs.next()) paths.add(rs.getString(1));
         }
         return s.files().stream().filter(f -> paths.contains(f.path().toString())).toList();
     }
 
     private static void targetTable(Connection c, Snapshot s) throws SQLException {
-        List<String> cols = new ArrayList<>();
+        List<ColumnDefinition> cols = new ArrayList<>();
         for (DeltaTables.Column col : s.columns()) {
-            cols.add(DuckDbEngine.quoteIdent(col.name()) + " " + TypeMapping.toDuckDb(col.type()) + (col.nullable() ? "" : " NOT NULL"));
+            cols.add(new ColumnDefinition(DuckDbSql.ident(col.name()), new ColDataType(TypeMapping.toDuckDb(col.type())),
+                    col.nullable() ? List.of() : List.of("NOT", "NULL")));
         }
-        exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
-        exec(c, "CREATE TEMP TABLE " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " (" + String.join(", ", cols) + ")");
+        exec(c, DuckDbSql.drop("TABLE", DuckDbSql.table(TARGET), true));
+        CreateTable create = new CreateTable();
+        create.setTable(DuckDbSql.table(TARGET));
+        create.setCreateOptionsStrings(List.of("TEMP"));
+        create.setColumnDefinitions(cols);
+        exec(c, create.toString());
     }
 
     /** Writes the rows of a temp table as Parquet files under the table directory, one per partition. */
     private static List<NewFile> writeFiles(Connection c, Snapshot s, String source) throws SQLException, IOException {
         List<NewFile> out = new ArrayList<>();
-        String src = DuckDbEngine.quoteIdent(source);
-        List<String> data = s.dataColumns().stream().map(col -> DuckDbEngine.quoteIdent(col.name())).toList();
+        Table src = DuckDbSql.table(source);
+        List<String> data = s.dataColumns().stream().map(DeltaTables.Column::name).toList();
         if (data.isEmpty()) throw new DeltaException("MiniLake cannot write a Delta table whose columns are all partition columns.");
-        String select = String.join(", ", data);
         try {
             if (s.partitionColumns().isEmpty()) {
-                long rows = count(c, "SELECT count(*) FROM " + src);
+                long rows = count(c, DuckDbSql.select(List.of(DuckDbSql.item(DuckDbSql.countStar())), src).toString());
                 if (rows == 0) return out;
                 Path file = s.table().resolve(fileName());
                 out.add(new NewFile(file, Map.of(), rows));
-                copy(c, "SELECT " + select + " FROM " + src, file);
+                exec(c, DuckDbSql.copyToParquet(DuckDbSql.select(DuckDbSql.columns(data), src), file));
                 return out;
             }
             List<String> pcols = s.partitionColumns();
-            StringBuilder distinct = new StringBuilder("SELECT DISTINCT ");
-            for (int i = 0; i < pcols.size(); i++) {
-                distinct.append(i == 0 ? "" : ", ").append("CAST(").append(DuckDbEngine.quoteIdent(pcols.get(i))).append(" AS VARCHAR)");
-            }
+            List<SelectItem<?>> asText = new ArrayList<>();
+            for (String p : pcols) asText.add(DuckDbSql.item(DuckDbSql.cast(DuckDbSql.column(p), "VARCHAR")));
+            PlainSelect distinct = DuckDbSql.select(asText, src);
+            distinct.setDistinct(new Distinct());
             List<List<String>> tuples = new ArrayList<>();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(distinct + " FROM " + src)) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(distinct.toString())) {
                 while (rs.next()) {
                     List<String> t = new ArrayList<>();
                     for (int i = 0; i < pcols.size(); i++) t.add(rs.getString(i + 1));
@@ -446,31 +514,28 @@ final class DeltaSql {
             }
             for (List<String> t : tuples) {
                 Map<String, String> values = new HashMap<>();
-                List<String> where = new ArrayList<>();
+                Expression cond = null;
                 Path d = s.table();
                 for (int i = 0; i < pcols.size(); i++) {
                     String col = pcols.get(i), v = t.get(i);
                     values.put(col, v);
                     String type = TypeMapping.toDuckDb(s.columns().stream().filter(x -> x.name().equals(col)).findFirst().orElseThrow().type());
-                    where.add(DuckDbEngine.quoteIdent(col) + (v == null ? " IS NULL" : " = CAST(" + DuckDbEngine.quoteLiteral(v) + " AS " + type + ")"));
+                    Expression is = v == null ? new IsNullExpression(DuckDbSql.column(col))
+                            : new EqualsTo(DuckDbSql.column(col), DuckDbSql.cast(DuckDbSql.string(v), type));
+                    cond = cond == null ? is : new AndExpression(cond, is);
                     d = d.resolve(col + "=" + (v == null ? "__HIVE_DEFAULT_PARTITION__" : escape(v)));
                 }
                 Files.createDirectories(d);
                 Path file = d.resolve(fileName());
-                String cond = String.join(" AND ", where);
-                long rows = count(c, "SELECT count(*) FROM " + src + " WHERE " + cond);
+                long rows = count(c, DuckDbSql.where(DuckDbSql.select(List.of(DuckDbSql.item(DuckDbSql.countStar())), src), cond).toString());
                 out.add(new NewFile(file, values, rows));
-                copy(c, "SELECT " + select + " FROM " + src + " WHERE " + cond, file);
+                exec(c, DuckDbSql.copyToParquet(DuckDbSql.where(DuckDbSql.select(DuckDbSql.columns(data), src), cond), file));
             }
             return out;
         } catch (SQLException | IOException | RuntimeException e) {
             for (NewFile f : out) Files.deleteIfExists(f.path());
             throw e;
         }
-    }
-
-    private static void copy(Connection c, String query, Path file) throws SQLException {
-        exec(c, "COPY (" + query + ") TO " + DuckDbEngine.quoteLiteral(file.toString()) + " (FORMAT PARQUET, COMPRESSION SNAPPY)");
     }
 
     private static String fileName() {
@@ -503,7 +568,7 @@ final class DeltaSql {
             long removedCount = 0;
             if (worth) {
                 targetTable(c, s);
-                exec(c, "INSERT INTO " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " " + DeltaScans.scanSql(s));
+                exec(c, DuckDbSql.insertInto(DuckDbSql.table(TARGET), DeltaScans.scan(s)));
                 added.addAll(writeFiles(c, s, DeltaStatements.TARGET));
                 w.commit(added, s.files());
                 tables.refresh(String.join(".", plan.target()));
@@ -522,7 +587,7 @@ final class DeltaSql {
                 w.abort();
                 for (NewFile f : added) Files.deleteIfExists(f.path());
             }
-            exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
+            exec(c, DuckDbSql.drop("TABLE", DuckDbSql.table(TARGET), true));
         }
     }
 

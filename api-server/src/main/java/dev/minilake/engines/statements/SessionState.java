@@ -1,6 +1,7 @@
 package dev.minilake.engines.statements;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.duckdb.DuckDbSql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -134,8 +135,7 @@ final class SessionState implements AutoCloseable {
     /** {@code USE}s a connection's catalog and schema; a missing one is Spark's SCHEMA_NOT_FOUND. */
     static void use(Connection c, SqlContext ctx) throws SQLException {
         try (Statement st = c.createStatement()) {
-            st.execute("USE " + DuckDbEngine.quoteIdent(DuckDbEngine.databaseName(ctx.catalog())) + "."
-                    + DuckDbEngine.quoteIdent(ctx.schema()));
+            st.execute(DuckDbSql.use(DuckDbEngine.databaseName(ctx.catalog()), ctx.schema()));
         } catch (SQLException e) {
             throw new SQLException("[SCHEMA_NOT_FOUND] The schema `" + ctx.catalog() + "`.`" + ctx.schema()
                     + "` cannot be found. Verify the spelling and correctness of the schema and catalog.", e);
