@@ -84,7 +84,7 @@ class ManagedTableMigration implements SmartInitializingSingleton {
             for (PhysicalCatalog.Column c : physicalColumns) {
                 DataType type = TypeMapping.parseDuckDb(c.dataType());
                 String ddl = TypeMapping.toSparkDdl(type);
-                TypeMapping.toDuckDb(type);
+                TypeMapping.toDuckDbStorage(type);
                 schema.add(new DeltaTables.Column(c.name(), type, c.nullable(), c.comment()));
                 declared.add(new ColumnInfo(c.name(), ddl, null, null, null, null, null, pos++, c.nullable(), c.comment(), null));
             }
@@ -111,7 +111,7 @@ class ManagedTableMigration implements SmartInitializingSingleton {
                 List<String> select = new ArrayList<>();
                 for (DeltaTables.Column col : schema) {
                     String q = DuckDbEngine.quoteIdent(col.name());
-                    select.add("CAST(" + q + " AS " + TypeMapping.toDuckDb(col.type()) + ") AS " + q);
+                    select.add("CAST(" + q + " AS " + TypeMapping.toDuckDbStorage(col.type()) + ") AS " + q);
                 }
                 st.execute("COPY (SELECT " + String.join(", ", select) + " FROM " + table + ") TO "
                         + DuckDbEngine.quoteLiteral(file.toString()) + " (FORMAT PARQUET, COMPRESSION SNAPPY)");

@@ -61,7 +61,7 @@ public final class DeltaScans {
     /** The rows of some of the snapshot's files. */
     public static String scanSql(Snapshot s, List<DataFile> dataFiles) {
         List<String> nulls = new ArrayList<>();
-        for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDb(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
+        for (DeltaTables.Column c : s.columns()) nulls.add("CAST(NULL AS " + TypeMapping.toDuckDbStorage(c.type()) + ") AS " + DuckDbEngine.quoteIdent(c.name()));
         if (dataFiles.isEmpty()) return "SELECT " + String.join(", ", nulls) + " WHERE false";
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
         for (DataFile f : dataFiles) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
@@ -69,7 +69,7 @@ public final class DeltaScans {
         for (var g : groups.entrySet()) {
             List<String> select = new ArrayList<>();
             for (DeltaTables.Column c : s.columns()) {
-                String type = TypeMapping.toDuckDb(c.type());
+                String type = TypeMapping.toDuckDbStorage(c.type());
                 String q = DuckDbEngine.quoteIdent(c.name());
                 if (s.partitionColumns().contains(c.name())) {
                     String v = g.getKey().get(c.name());

@@ -409,7 +409,7 @@ final class DeltaSql {
     private static void targetTable(Connection c, Snapshot s) throws SQLException {
         List<String> cols = new ArrayList<>();
         for (DeltaTables.Column col : s.columns()) {
-            cols.add(DuckDbEngine.quoteIdent(col.name()) + " " + TypeMapping.toDuckDb(col.type()) + (col.nullable() ? "" : " NOT NULL"));
+            cols.add(DuckDbEngine.quoteIdent(col.name()) + " " + TypeMapping.toDuckDbStorage(col.type()) + (col.nullable() ? "" : " NOT NULL"));
         }
         exec(c, "DROP TABLE IF EXISTS " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET));
         exec(c, "CREATE TEMP TABLE " + DuckDbEngine.quoteIdent(DeltaStatements.TARGET) + " (" + String.join(", ", cols) + ")");
@@ -451,7 +451,7 @@ final class DeltaSql {
                 for (int i = 0; i < pcols.size(); i++) {
                     String col = pcols.get(i), v = t.get(i);
                     values.put(col, v);
-                    String type = TypeMapping.toDuckDb(s.columns().stream().filter(x -> x.name().equals(col)).findFirst().orElseThrow().type());
+                    String type = TypeMapping.toDuckDbStorage(s.columns().stream().filter(x -> x.name().equals(col)).findFirst().orElseThrow().type());
                     where.add(DuckDbEngine.quoteIdent(col) + (v == null ? " IS NULL" : " = CAST(" + DuckDbEngine.quoteLiteral(v) + " AS " + type + ")"));
                     d = d.resolve(col + "=" + (v == null ? "__HIVE_DEFAULT_PARTITION__" : escape(v)));
                 }

@@ -41,7 +41,7 @@ class TypeMappingTest {
         DataType t = TypeMapping.parseSpark(databricks);
         assertThat(TypeMapping.toSparkDdl(t)).isEqualTo(typeText);
         assertThat(TypeMapping.typeName(t)).isEqualTo(typeName);
-        assertThat(TypeMapping.toDuckDb(t)).isEqualTo(duckDb);
+        assertThat(TypeMapping.toDuckDbStorage(t)).isEqualTo(duckDb);
         // what DuckDB reports for the column comes back as the same type
         assertThat(TypeMapping.parseDuckDb(duckDb)).isEqualTo(t);
     }
@@ -94,7 +94,7 @@ class TypeMappingTest {
     /**
      * The result manifest's view of the type DuckDB's JDBC metadata reports for a column: every
      * type DuckDB 1.4 reports (and a few spellings it does not), pinned from the translator's
-     * token-level mapping before the two type models merged.
+     * token-level mapping before the two type models merged. Unknown types read as string.
      */
     @ParameterizedTest(name = "{0} -> {1} / {2}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -175,11 +175,14 @@ class TypeMappingTest {
             integer[]                                        | ARRAY     | array<int>                                  |    |
             """)
     void resultViewOfDuckDbTypes(String duckDb, String typeName, String typeText, Integer precision, Integer scale) {
-        assertThat(dev.minilake.engines.sqltranslate.TypeMapping.toSpark(duckDb))
-                .isEqualTo(new dev.minilake.engines.sqltranslate.SparkType(typeName, typeText, precision, scale));
+        assertThat(TypeMapping.resultTypeOfDuckDb(duckDb)).isEqualTo(new SparkType(typeName, typeText, precision, scale));
     }
 
-    /** A Spark type written in a SQL statement, as the translator's lexical pass writes it for DuckDB. */
+    /**
+     * A Spark type written in a SQL statement, as the translator's lexical pass writes it for DuckDB
+     * (pinned from the translator's own mapping; DECIMAL and VARCHAR arguments are now spelled out,
+     * the DuckDB types are the same).
+     */
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
             ARRAY<INT>                                                   | INTEGER[]
@@ -199,13 +202,13 @@ class TypeMappingTest {
             ARRAY<TIMESTAMP_LTZ>                                         | TIMESTAMP[]
             ARRAY<TIMESTAMP_NTZ>                                         | TIMESTAMP[]
             ARRAY<DATE>                                                  | DATE[]
-            ARRAY<DECIMAL>                                               | DECIMAL[]
+            ARRAY<DECIMAL>                                               | DECIMAL(18,3)[]
             ARRAY<DECIMAL(10,2)>                                         | DECIMAL(10,2)[]
-            ARRAY<DECIMAL(10)>                                           | DECIMAL(10)[]
+            ARRAY<DECIMAL(10)>                                           | DECIMAL(10,0)[]
             ARRAY<DEC(5, 2)>                                             | DECIMAL(5,2)[]
             ARRAY<NUMERIC(5,2)>                                          | DECIMAL(5,2)[]
-            ARRAY<VARCHAR(10)>                                           | VARCHAR(10)[]
-            ARRAY<CHAR(3)>                                               | VARCHAR(3)[]
+            ARRAY<VARCHAR(10)>                                           | VARCHAR[]
+            ARRAY<CHAR(3)>                                               | VARCHAR[]
             ARRAY<VARCHAR>                                               | VARCHAR[]
             ARRAY<VOID>                                                  | "NULL"[]
             ARRAY<INTERVAL>                                              | INTERVAL[]
@@ -223,6 +226,64 @@ class TypeMappingTest {
             MAP<STRING, ARRAY<STRUCT<a: DOUBLE, b: MAP<INT, BOOLEAN>>>>  | MAP(VARCHAR, STRUCT("a" DOUBLE, "b" MAP(INTEGER, BOOLEAN))[])
             """)
     void sparkTypesInStatementsBecomeDuckDbTypes(String spark, String duckDb) {
-        assertThat(dev.minilake.engines.sqltranslate.TypeMapping.toDuckDb(spark)).isEqualTo(duckDb);
+        assertThat(TypeMapping.toDuckDbInStatement(TypeMapping.parseSparkInStatement(spark))).isEqualTo(duckDb);
+    }
+
+    @Test
+    void storageAndStatementsSpellTimestampDifferently() {
+        DataType ts = TypeMapping.parseSpark("struct<t:timestamp,n:timestamp_ntz>");
+        assertThat(TypeMapping.toDuckDbStorage(ts)).isEqualTo("STRUCT(\"t\" TIMESTAMP WITH TIME ZONE, \"n\" TIMESTAMP)");
+        assertThat(TypeMapping.toDuckDbInStatement(ts)).isEqualTo("STRUCT(\"t\" TIMESTAMP, \"n\" TIMESTAMP)");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1} / {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            timestamp_ntz               | TIMESTAMP | timestamp
+            variant                     | STRING    | string
+            array<timestamp_ntz>        | ARRAY     | array<timestamp>
+            map<string,variant>         | MAP       | map<string,string>
+            struct<`a b`:void>          | STRUCT    | struct<`a b`:void>
+            void                        | NULL      | void
+            interval                    | INTERVAL  | interval
+            """)
+    void resultViewOfSparkTypes(String spark, String typeName, String typeText) {
+        SparkType t = TypeMapping.resultType(TypeMapping.parseSparkInStatement(spark));
+        assertThat(t.typeName()).isEqualTo(typeName);
+        assertThat(t.typeText()).isEqualTo(typeText);
+    }
+
+    @Test
+    void resultConstantsAreTheModelsView() {
+        assertThat(SparkType.BIGINT).isEqualTo(new SparkType("LONG", "bigint", null, null));
+        assertThat(SparkType.STRING).isEqualTo(new SparkType("STRING", "string", null, null));
+        assertThat(SparkType.BOOLEAN).isEqualTo(new SparkType("BOOLEAN", "boolean", null, null));
+        assertThat(SparkType.TIMESTAMP).isEqualTo(new SparkType("TIMESTAMP", "timestamp", null, null));
+        assertThat(TypeMapping.resultType(TypeMapping.parseSpark("decimal(5,2)"))).isEqualTo(new SparkType("DECIMAL", "decimal(5,2)", 5, 2));
+    }
+
+    /** What a column may not be, though a statement or a result may. */
+    @Test
+    void columnsRejectWhatOnlyStatementsAndResultsHold() {
+        assertThatThrownBy(() -> TypeMapping.parseSpark("void")).isInstanceOf(TypeParseException.class).hasMessageContaining("unknown type 'void'");
+        assertThatThrownBy(() -> TypeMapping.parseSpark("array<interval>")).isInstanceOf(TypeParseException.class);
+        assertThatThrownBy(() -> TypeMapping.parseSpark("varchar")).isInstanceOf(TypeParseException.class);
+        assertThat(TypeMapping.parseSpark("decimal")).isEqualTo(new DataType.Decimal(10, 0));
+        assertThat(TypeMapping.parseSparkInStatement("decimal")).isEqualTo(new DataType.Decimal(18, 3));
+        assertThat(TypeMapping.parseSparkInStatement("varchar")).isEqualTo(DataType.of(DataType.Kind.STRING));
+        // a DuckDB table's INTERVAL column is listed as string; NULL and unknown types are no column type
+        assertThat(TypeMapping.parseDuckDb("INTERVAL")).isEqualTo(DataType.of(DataType.Kind.STRING));
+        assertThat(TypeMapping.parseDuckDb("BIT")).isEqualTo(DataType.of(DataType.Kind.BINARY));
+        assertThatThrownBy(() -> TypeMapping.parseDuckDb("\"NULL\"")).isInstanceOf(TypeParseException.class);
+        assertThatThrownBy(() -> TypeMapping.parseDuckDb("NULL")).isInstanceOf(TypeParseException.class);
+        assertThatThrownBy(() -> TypeMapping.parseDuckDb("STRUCT(a GEOMETRY)")).isInstanceOf(TypeParseException.class);
+        assertThat(TypeMapping.resultTypeOfDuckDb("DECIMAL(")).isEqualTo(SparkType.STRING);
+    }
+
+    @Test
+    void everyStatementScalarNameParsesAndRenders() {
+        assertThat(TypeMapping.statementScalarNames()).contains("STRING", "VOID", "INTERVAL", "DECIMAL", "VARCHAR", "TIMESTAMP_LTZ");
+        for (String name : TypeMapping.statementScalarNames()) {
+            assertThat(TypeMapping.toDuckDbInStatement(TypeMapping.parseSparkInStatement(name))).isNotBlank();
+        }
     }
 }
