@@ -1,5 +1,6 @@
 package dev.minilake.engines.sqltranslate;
 
+import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.SqlToken.Kind;
 
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ final class LexicalPass {
                 out.append("json_extract_string(").append(column).append(", ").append(duckString(path.toString())).append(')');
                 i = pathEnd - 1;
             } else if (t.kind() == Kind.BACKTICK) {
-                out.append(TypeMapping.quote(t.identifier()));
+                out.append(DuckDbEngine.quoteIdent(t.identifier()));
             } else if (t.kind() == Kind.STRING) {
                 out.append(duckString(sparkString(t.text())));
             } else if (t.kind() == Kind.WORD && t.text().equalsIgnoreCase("r") && i + 1 < tokens.size()

@@ -92,7 +92,7 @@ public final class TypeMapping {
                     String type = sparkType(c);
                     if (c.peekWord("NOT")) { c.next(); c.next(); }
                     if (c.peekWord("COMMENT")) { c.next(); c.next(); }
-                    fields.add(quote(name) + " " + type);
+                    fields.add(dev.minilake.engines.duckdb.DuckDbEngine.quoteIdent(name) + " " + type);
                     if (c.peekSymbol(",")) c.next();
                 }
                 c.expect(">");
@@ -172,10 +172,6 @@ public final class TypeMapping {
 
     private static String sparkFieldName(String name) {
         return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("`", "``") + "`";
-    }
-
-    static String quote(String ident) {
-        return '"' + ident.replace("\"", "\"\"") + '"';
     }
 
     /** A position in a list of significant tokens. */
