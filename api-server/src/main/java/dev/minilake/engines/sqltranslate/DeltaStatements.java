@@ -2,6 +2,7 @@ package dev.minilake.engines.sqltranslate;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.engines.types.TypeParseException;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
@@ -662,20 +663,19 @@ public final class DeltaStatements {
         String raw = cd.getColDataType().toString();
         String type;
         if (lexical.placeholders.containsKey(raw.trim())) {
-            type = dev.minilake.engines.types.TypeMapping.toSparkDdl(
-                    dev.minilake.engines.types.TypeMapping.parseDuckDb(lexical.placeholders.get(raw.trim())));
+            type = TypeMapping.toSparkDdl(TypeMapping.parseDuckDb(lexical.placeholders.get(raw.trim())));
         } else {
             DataType dt;
             try {
-                dt = dev.minilake.engines.types.TypeMapping.parseSpark(raw.replace(" ", ""));
+                dt = TypeMapping.parseSpark(raw.replace(" ", ""));
             } catch (TypeParseException e) {
                 try {
-                    dt = dev.minilake.engines.types.TypeMapping.parseDuckDb(raw);
+                    dt = TypeMapping.parseDuckDb(raw);
                 } catch (TypeParseException e2) {
                     throw new UnsupportedConstructException("column type " + raw);
                 }
             }
-            type = dev.minilake.engines.types.TypeMapping.toSparkDdl(dt);
+            type = TypeMapping.toSparkDdl(dt);
         }
         boolean nullable = true;
         String comment = null;

@@ -2,8 +2,10 @@ package dev.minilake.engines.sqltranslate;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.SqlToken.Kind;
+import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.TypeMapping;
+import dev.minilake.engines.types.TypeParseException;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +14,8 @@ import java.util.Map;
  * The token-level part of translation, for what JSqlParser cannot read: backtick identifiers become
  * DuckDB quoted identifiers, and Spark complex types ({@code ARRAY<INT>}, {@code MAP<K,V>},
  * {@code STRUCT<a:T>}) become placeholder type names that {@link #restore} swaps for the DuckDB
- * type after the AST was deparsed.
+ * type after the AST was deparsed. The types are parsed and rendered by the one type model
+ * ({@link TypeMapping#parseSparkInStatement}).
  */
 final class LexicalPass {
     private static final String PLACEHOLDER = "minilake_type_";
@@ -67,20 +70,12 @@ final class LexicalPass {
                 String raw = tokens.get(++i).text();
                 out.append(duckString(raw.substring(1, raw.length() - 1).replace("''", "'")));
             } else if (isComplexTypeStart(tokens, i)) {
-                List<SqlToken> significant = new ArrayList<>();
-                List<Integer> index = new ArrayList<>();
-                for (int j = i; j < tokens.size(); j++) {
-                    if (!tokens.get(j).isTrivia()) {
-                        significant.add(tokens.get(j));
-                        index.add(j);
-                    }
-                }
-                TypeMapping.Cursor c = new TypeMapping.Cursor(significant);
-                String duck = TypeMapping.sparkType(c);
+                int last = complexTypeEnd(tokens, i);
+                List<SqlToken> type = tokens.subList(i, last + 1);
+                String spark = SqlTokenizer.join(type).replaceAll("\\s+", "");
                 String name = PLACEHOLDER + placeholders.size();
-                placeholders.put(name, duck);
-                int last = index.get(c.consumedInput() - 1);
-                written.put(name, SqlTokenizer.join(tokens.subList(i, last + 1)).replaceAll("\\s+", ""));
+                placeholders.put(name, TypeMapping.toDuckDbInStatement(sparkType(type, spark)));
+                written.put(name, spark);
                 out.append(name);
                 i = last;
             } else {
@@ -213,6 +208,41 @@ final class LexicalPass {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Where the complex type that starts at {@code i} ends: its closing {@code >}, or, when it is
+     * not closed, the last token before a {@code )} or {@code ;} outside its own parentheses.
+     */
+    private static int complexTypeEnd(List<SqlToken> tokens, int i) {
+        int angles = 0, parens = 0, last = i;
+        for (int j = i; j < tokens.size(); j++) {
+            SqlToken t = tokens.get(j);
+            if (t.isSymbol(";") || t.isSymbol(")") && parens == 0) break;
+            last = j;
+            if (t.isSymbol("(")) parens++;
+            else if (t.isSymbol(")")) parens--;
+            else if (t.isSymbol("<")) angles++;
+            else if (t.isSymbol(">") && --angles == 0) return j;
+        }
+        return last;
+    }
+
+    /**
+     * The type the tokens spell, read by the type model's own lexer from the significant tokens
+     * joined by spaces: {@code a:int} (a name and a parameter token here) reads as a, ':', int, and a
+     * comment's string literal is handed over with its Spark escapes resolved.
+     */
+    private static DataType sparkType(List<SqlToken> type, String written) {
+        StringBuilder text = new StringBuilder();
+        for (SqlToken t : type) {
+            if (!t.isTrivia()) text.append(t.kind() == Kind.STRING ? duckString(sparkString(t.text())) : t.text()).append(' ');
+        }
+        try {
+            return TypeMapping.parseSparkInStatement(text.toString());
+        } catch (TypeParseException e) {
+            throw new UnsupportedConstructException("type " + written);
+        }
     }
 
     private static boolean isComplexTypeStart(List<SqlToken> tokens, int i) {

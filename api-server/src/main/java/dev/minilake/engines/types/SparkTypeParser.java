@@ -3,11 +3,11 @@ package dev.minilake.engines.types;
 import dev.minilake.engines.types.DataType.Kind;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Recursive-descent parser for Databricks/Spark DDL types, e.g. {@code map<string,array<struct<a:int>>>}.
@@ -52,7 +52,7 @@ final class SparkTypeParser {
 
     /** The scalar type names a statement may use, lowercase. */
     static Set<String> statementScalarNames() {
-        Set<String> names = new TreeSet<>(PRIMITIVES.keySet());
+        Set<String> names = new HashSet<>(PRIMITIVES.keySet());
         names.addAll(STATEMENT_ONLY.keySet());
         names.addAll(DECIMALS);
         names.addAll(CHARACTERS);

@@ -46,7 +46,7 @@ public final class TypeMapping {
 
     /** The scalar Spark type names a statement may use, uppercase and sorted (for the dialect doc). */
     public static List<String> statementScalarNames() {
-        return SparkTypeParser.statementScalarNames().stream().map(n -> n.toUpperCase(Locale.ROOT)).toList();
+        return SparkTypeParser.statementScalarNames().stream().map(n -> n.toUpperCase(Locale.ROOT)).sorted().toList();
     }
 
     /** Parses a table column's type as DuckDB reports it, such as {@code MAP(VARCHAR, INTEGER)}; an unknown type is an error. */

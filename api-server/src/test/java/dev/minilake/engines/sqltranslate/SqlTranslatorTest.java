@@ -152,14 +152,9 @@ class SqlTranslatorTest {
         assertThatThrownBy(() -> SqlTranslator.translate("SELECT CAST(x AS ARRAY<INT) FROM t")).isInstanceOf(UnsupportedConstructException.class);
     }
 
+    /** Types map both ways in engines/types (TypeMappingTest); the translator's own mapping is date formats. */
     @Test
-    void typesMapBothWays() {
-        assertThat(TypeMapping.toSpark("DECIMAL(10,2)")).isEqualTo(new SparkType("DECIMAL", "decimal(10,2)", 10, 2));
-        assertThat(TypeMapping.toSpark("INTEGER[]").typeText()).isEqualTo("array<int>");
-        assertThat(TypeMapping.toSpark("MAP(VARCHAR, INTEGER)").typeText()).isEqualTo("map<string,int>");
-        assertThat(TypeMapping.toSpark("STRUCT(x INTEGER, \"my y\" VARCHAR)").typeText()).isEqualTo("struct<x:int,`my y`:string>");
-        assertThat(TypeMapping.toSpark("BIGINT").typeName()).isEqualTo("LONG");
-        assertThat(TypeMapping.toDuckDb("array<struct<a:int>>")).isEqualTo("STRUCT(\"a\" INTEGER)[]");
+    void dateFormatsBecomeStrftime() {
         assertThat(DateFormats.toStrftime("yyyy-MM-dd'T'HH:mm:ss.SSS")).isEqualTo("%Y-%m-%dT%H:%M:%S.%g");
     }
 }
