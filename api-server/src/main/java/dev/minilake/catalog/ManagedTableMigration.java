@@ -86,7 +86,7 @@ class ManagedTableMigration implements SmartInitializingSingleton {
             for (PhysicalCatalog.Column c : physicalColumns) {
                 DataType type = TypeMapping.parseDuckDb(c.dataType());
                 String ddl = TypeMapping.toSparkDdl(type);
-                TypeMapping.toDuckDb(type);
+                TypeMapping.toDuckDbStorage(type);
                 schema.add(new DeltaTables.Column(c.name(), type, c.nullable(), c.comment()));
                 declared.add(new ColumnInfo(c.name(), ddl, null, null, null, null, null, pos++, c.nullable(), c.comment(), null));
             }
@@ -112,7 +112,7 @@ class ManagedTableMigration implements SmartInitializingSingleton {
                 Path file = dir.resolve("part-00000-" + UUID.randomUUID() + "-c000.snappy.parquet");
                 List<SelectItem<?>> select = new ArrayList<>();
                 for (DeltaTables.Column col : schema) {
-                    select.add(DuckDbSql.item(DuckDbSql.cast(DuckDbSql.column(col.name()), TypeMapping.toDuckDb(col.type())), col.name()));
+                    select.add(DuckDbSql.item(DuckDbSql.cast(DuckDbSql.column(col.name()), TypeMapping.toDuckDbStorage(col.type())), col.name()));
                 }
                 st.execute(DuckDbSql.copyToParquet(DuckDbSql.select(select, table), file));
                 files.add(new NewFile(file, Map.of(), rows));

@@ -70,6 +70,13 @@ class StatementsSdkTest {
     }
 
     @Test
+    void complexColumnTypesAreRecordedAsWritten() {
+        rows(run("CREATE TABLE main.default.events (at ARRAY<TIMESTAMP>, m MAP<STRING, DECIMAL>, s STRUCT<a: INT, b: TIMESTAMP_NTZ>)"));
+        assertThat(w.tables().get("main.default.events").getColumns()).extracting(c -> c.getTypeText())
+                .containsExactly("array<timestamp>", "map<string,decimal(10,0)>", "struct<a:int,b:timestamp_ntz>");
+    }
+
+    @Test
     void columnCommentsAndAddColumnsAsOnDatabricks() {
         rows(run("CREATE OR REPLACE TABLE main.default.people (id BIGINT COMMENT 'the key', name STRING)"));
         rows(run("ALTER TABLE main.default.people ADD COLUMNS (age INT, city STRING COMMENT 'where')"));

@@ -64,7 +64,7 @@ public final class DeltaScans {
     /** The rows of some of the snapshot's files. */
     public static Select scan(Snapshot s, List<DataFile> dataFiles) {
         List<SelectItem<?>> nulls = new ArrayList<>();
-        for (DeltaTables.Column c : s.columns()) nulls.add(DuckDbSql.item(DuckDbSql.nullOf(TypeMapping.toDuckDb(c.type())), c.name()));
+        for (DeltaTables.Column c : s.columns()) nulls.add(DuckDbSql.item(DuckDbSql.nullOf(TypeMapping.toDuckDbStorage(c.type())), c.name()));
         if (dataFiles.isEmpty()) return DuckDbSql.where(DuckDbSql.select(nulls, null), new BooleanValue(false));
         Map<Map<String, String>, List<DataFile>> groups = new LinkedHashMap<>();
         for (DataFile f : dataFiles) groups.computeIfAbsent(f.partitionValues(), k -> new ArrayList<>()).add(f);
@@ -72,7 +72,7 @@ public final class DeltaScans {
         for (var g : groups.entrySet()) {
             List<SelectItem<?>> select = new ArrayList<>();
             for (DeltaTables.Column c : s.columns()) {
-                String type = TypeMapping.toDuckDb(c.type());
+                String type = TypeMapping.toDuckDbStorage(c.type());
                 if (s.partitionColumns().contains(c.name())) {
                     String v = g.getKey().get(c.name());
                     select.add(DuckDbSql.item(v == null ? DuckDbSql.nullOf(type) : DuckDbSql.cast(DuckDbSql.string(v), type), c.name()));

@@ -78,6 +78,8 @@ final class DeltaTypes {
             case TIMESTAMP -> TimestampType.TIMESTAMP;
             case TIMESTAMP_NTZ -> TimestampNTZType.TIMESTAMP_NTZ;
             case VARIANT -> VariantType.VARIANT;
+            // only statements and results have these; the parsers never give them to a column
+            case INTERVAL, VOID -> throw new DeltaTables.DeltaException("a Delta column cannot be of type " + k.name().toLowerCase(java.util.Locale.ROOT));
         };
     }
 

@@ -41,6 +41,6 @@ final class CatalogNames {
     private static String mapped(String name) {
         String unquoted = name.startsWith("\"") ? name.substring(1, name.length() - 1) : name;
         String db = DuckDbEngine.databaseName(unquoted);
-        return db.equals(unquoted) ? name : TypeMapping.quote(db);
+        return db.equals(unquoted) ? name : DuckDbEngine.quoteIdent(db);
     }
 }

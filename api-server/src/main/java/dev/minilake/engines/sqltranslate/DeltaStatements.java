@@ -1,6 +1,8 @@
 package dev.minilake.engines.sqltranslate;
 
+import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.engines.types.TypeParseException;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
@@ -255,7 +257,7 @@ public final class DeltaStatements {
         // the tokens to replace: [from, to) of significant indexes, with their replacement text
         Map<Integer, String> replace = new LinkedHashMap<>();
         Map<Integer, Integer> until = new LinkedHashMap<>();
-        replace.put(2, TypeMapping.quote(TARGET) + (targetAliased ? "" : " AS " + TypeMapping.quote(targetParts.get(targetParts.size() - 1))));
+        replace.put(2, DuckDbEngine.quoteIdent(TARGET) + (targetAliased ? "" : " AS " + DuckDbEngine.quoteIdent(targetParts.get(targetParts.size() - 1))));
         until.put(2, targetEnd);
         List<Scan> scans = new ArrayList<>();
         int using = targetEnd;
@@ -269,7 +271,7 @@ public final class DeltaStatements {
                     String view = "__delta_0";
                     scans.add(new Scan(view, source, null, null));
                     boolean aliased = src[0] < t.size() && (t.get(src[0]).isWord("AS") || isName(t.get(src[0])) && !t.get(src[0]).isWord("ON"));
-                    replace.put(using + 1, TypeMapping.quote(view) + (aliased ? "" : " AS " + TypeMapping.quote(sourceParts.get(sourceParts.size() - 1))));
+                    replace.put(using + 1, DuckDbEngine.quoteIdent(view) + (aliased ? "" : " AS " + DuckDbEngine.quoteIdent(sourceParts.get(sourceParts.size() - 1))));
                     until.put(using + 1, src[0]);
                 }
             }
@@ -574,10 +576,10 @@ public final class DeltaStatements {
             String view = "__delta_" + scans.size();
             scans.add(new Scan(view, name, v, ts));
             for (int i = copied; i < sig.get(start); i++) out.append(all.get(i).text());
-            out.append(TypeMapping.quote(view));
+            out.append(DuckDbEngine.quoteIdent(view));
             boolean userAlias = k + 4 < sig.size() && (all.get(sig.get(k + 4)).isWord("AS")
                     || isName(all.get(sig.get(k + 4))) && !CLAUSE_WORDS.contains(all.get(sig.get(k + 4)).text().toUpperCase(Locale.ROOT)));
-            if (!userAlias) out.append(" AS ").append(TypeMapping.quote(parts.get(parts.size() - 1)));
+            if (!userAlias) out.append(" AS ").append(DuckDbEngine.quoteIdent(parts.get(parts.size() - 1)));
             copied = sig.get(k + 3) + 1;
             k += 3;
         }
@@ -641,7 +643,7 @@ public final class DeltaStatements {
             List<String> parts = nameAt(t, at);
             if (parts.isEmpty() || parts.size() > 3 || at[0] != t.size()) throw new UnsupportedConstructException("CLONE of a table at a version");
             like = qualify(parts, catalog, schema);
-            query = "SELECT * FROM " + String.join(".", like.stream().map(TypeMapping::quote).toList());
+            query = "SELECT * FROM " + String.join(".", like.stream().map(DuckDbEngine::quoteIdent).toList());
         }
         if (like == null && ct.getLikeTable() != null) {
             if (location != null || temporary) return Optional.empty();
@@ -661,20 +663,19 @@ public final class DeltaStatements {
         String raw = cd.getColDataType().toString();
         String type;
         if (lexical.placeholders.containsKey(raw.trim())) {
-            type = dev.minilake.engines.types.TypeMapping.toSparkDdl(
-                    dev.minilake.engines.types.TypeMapping.parseDuckDb(lexical.placeholders.get(raw.trim())));
+            type = TypeMapping.toSparkDdl(lexical.placeholderTypes.get(raw.trim()));
         } else {
             DataType dt;
             try {
-                dt = dev.minilake.engines.types.TypeMapping.parseSpark(raw.replace(" ", ""));
+                dt = TypeMapping.parseSpark(raw.replace(" ", ""));
             } catch (TypeParseException e) {
                 try {
-                    dt = dev.minilake.engines.types.TypeMapping.parseDuckDb(raw);
+                    dt = TypeMapping.parseDuckDb(raw);
                 } catch (TypeParseException e2) {
                     throw new UnsupportedConstructException("column type " + raw);
                 }
             }
-            type = dev.minilake.engines.types.TypeMapping.toSparkDdl(dt);
+            type = TypeMapping.toSparkDdl(dt);
         }
         boolean nullable = true;
         String comment = null;
@@ -695,8 +696,8 @@ public final class DeltaStatements {
 
     private static void rename(Table table, String name, boolean alias) {
         String original = unquote(table.getName());
-        if (alias && table.getAlias() == null) table.setAlias(new Alias(TypeMapping.quote(original), false));
-        table.setName(TypeMapping.quote(name));
+        if (alias && table.getAlias() == null) table.setAlias(new Alias(DuckDbEngine.quoteIdent(original), false));
+        table.setName(DuckDbEngine.quoteIdent(name));
         table.setSchemaName(null);
         table.setDatabaseName(null);
     }

@@ -1,8 +1,11 @@
 package dev.minilake.engines.sqltranslate;
 
+import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.SqlToken.Kind;
+import dev.minilake.engines.types.DataType;
+import dev.minilake.engines.types.TypeMapping;
+import dev.minilake.engines.types.TypeParseException;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,19 +14,23 @@ import java.util.Map;
  * The token-level part of translation, for what JSqlParser cannot read: backtick identifiers become
  * DuckDB quoted identifiers, and Spark complex types ({@code ARRAY<INT>}, {@code MAP<K,V>},
  * {@code STRUCT<a:T>}) become placeholder type names that {@link #restore} swaps for the DuckDB
- * type after the AST was deparsed.
+ * type after the AST was deparsed. The types are parsed and rendered by the one type model
+ * ({@link TypeMapping#parseSparkInStatement}).
  */
 final class LexicalPass {
     private static final String PLACEHOLDER = "minilake_type_";
 
     final String text;
     final Map<String, String> placeholders;
+    /** The parsed Spark type each placeholder stands for, so DDL records the type as written (not read back from DuckDB's). */
+    final Map<String, DataType> placeholderTypes;
     /** The Spark text each placeholder stands for (ARRAY<INT>), for names shown as the user wrote them. */
     private final Map<String, String> written;
 
-    private LexicalPass(String text, Map<String, String> placeholders, Map<String, String> written) {
+    private LexicalPass(String text, Map<String, String> placeholders, Map<String, DataType> placeholderTypes, Map<String, String> written) {
         this.text = text;
         this.placeholders = placeholders;
+        this.placeholderTypes = placeholderTypes;
         this.written = written;
     }
 
@@ -31,6 +38,7 @@ final class LexicalPass {
         List<SqlToken> tokens = SqlTokenizer.tokenize(sql);
         Map<String, String> placeholders = new LinkedHashMap<>();
         Map<String, String> written = new LinkedHashMap<>();
+        Map<String, DataType> types = new LinkedHashMap<>();
         StringBuilder out = new StringBuilder();
         int[] startOf = new int[tokens.size()];
         for (int i = 0; i < tokens.size(); i++) {
@@ -57,7 +65,7 @@ final class LexicalPass {
                 out.append("json_extract_string(").append(column).append(", ").append(duckString(path.toString())).append(')');
                 i = pathEnd - 1;
             } else if (t.kind() == Kind.BACKTICK) {
-                out.append(TypeMapping.quote(t.identifier()));
+                out.append(DuckDbEngine.quoteIdent(t.identifier()));
             } else if (t.kind() == Kind.STRING) {
                 out.append(duckString(sparkString(t.text())));
             } else if (t.kind() == Kind.WORD && t.text().equalsIgnoreCase("r") && i + 1 < tokens.size()
@@ -66,27 +74,21 @@ final class LexicalPass {
                 String raw = tokens.get(++i).text();
                 out.append(duckString(raw.substring(1, raw.length() - 1).replace("''", "'")));
             } else if (isComplexTypeStart(tokens, i)) {
-                List<SqlToken> significant = new ArrayList<>();
-                List<Integer> index = new ArrayList<>();
-                for (int j = i; j < tokens.size(); j++) {
-                    if (!tokens.get(j).isTrivia()) {
-                        significant.add(tokens.get(j));
-                        index.add(j);
-                    }
-                }
-                TypeMapping.Cursor c = new TypeMapping.Cursor(significant);
-                String duck = TypeMapping.sparkType(c);
+                int last = complexTypeEnd(tokens, i);
+                List<SqlToken> type = tokens.subList(i, last + 1);
+                String spark = SqlTokenizer.join(type).replaceAll("\\s+", "");
                 String name = PLACEHOLDER + placeholders.size();
-                placeholders.put(name, duck);
-                int last = index.get(c.consumedInput() - 1);
-                written.put(name, SqlTokenizer.join(tokens.subList(i, last + 1)).replaceAll("\\s+", ""));
+                DataType parsed = sparkType(type, spark);
+                placeholders.put(name, TypeMapping.toDuckDbInStatement(parsed));
+                types.put(name, parsed);
+                written.put(name, spark);
                 out.append(name);
                 i = last;
             } else {
                 out.append(t.text());
             }
         }
-        return new LexicalPass(out.toString(), placeholders, written);
+        return new LexicalPass(out.toString(), placeholders, types, written);
     }
 
     /**
@@ -212,6 +214,41 @@ final class LexicalPass {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Where the complex type that starts at {@code i} ends: its closing {@code >}, or, when it is
+     * not closed, the last token before a {@code )} or {@code ;} outside its own parentheses.
+     */
+    private static int complexTypeEnd(List<SqlToken> tokens, int i) {
+        int angles = 0, parens = 0, last = i;
+        for (int j = i; j < tokens.size(); j++) {
+            SqlToken t = tokens.get(j);
+            if (t.isSymbol(";") || t.isSymbol(")") && parens == 0) break;
+            last = j;
+            if (t.isSymbol("(")) parens++;
+            else if (t.isSymbol(")")) parens--;
+            else if (t.isSymbol("<")) angles++;
+            else if (t.isSymbol(">") && --angles == 0) return j;
+        }
+        return last;
+    }
+
+    /**
+     * The type the tokens spell, read by the type model's own lexer from the significant tokens
+     * joined by spaces: {@code a:int} (a name and a parameter token here) reads as a, ':', int, and a
+     * comment's string literal is handed over with its Spark escapes resolved.
+     */
+    private static DataType sparkType(List<SqlToken> type, String written) {
+        StringBuilder text = new StringBuilder();
+        for (SqlToken t : type) {
+            if (!t.isTrivia()) text.append(t.kind() == Kind.STRING ? duckString(sparkString(t.text())) : t.text()).append(' ');
+        }
+        try {
+            return TypeMapping.parseSparkInStatement(text.toString());
+        } catch (TypeParseException e) {
+            throw new UnsupportedConstructException("type " + written);
+        }
     }
 
     private static boolean isComplexTypeStart(List<SqlToken> tokens, int i) {

@@ -1,5 +1,6 @@
 package dev.minilake.engines.sqltranslate;
 
+import dev.minilake.engines.duckdb.DuckDbEngine;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
@@ -147,7 +148,7 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
                 for (int i = 0; i < args.size(); i += 2) {
                     if (!(args.get(i) instanceof StringValue key)) throw new UnsupportedConstructException("named_struct() with a non-literal field name");
                     if (i > 0) builder.append(", ");
-                    builder.append(TypeMapping.quote(key.getValue())).append(" := ");
+                    builder.append(DuckDbEngine.quoteIdent(key.getValue())).append(" := ");
                     args.get(i + 1).accept(this, context);
                 }
                 return builder.append(')');

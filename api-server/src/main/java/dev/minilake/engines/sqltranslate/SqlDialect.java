@@ -1,5 +1,7 @@
 package dev.minilake.engines.sqltranslate;
 
+import dev.minilake.engines.types.TypeMapping;
+
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -24,7 +26,10 @@ public final class SqlDialect {
                 .append("Delta tables support DESCRIBE HISTORY and time travel (`VERSION AS OF n`, `TIMESTAMP AS OF 'ts'`). ")
                 .append("Use explain_sql to see how one statement will run before running it.\n\n");
         b.append("## Types (Databricks type -> DuckDB type)\n\n| Databricks | DuckDB |\n|---|---|\n");
-        new TreeMap<>(TypeMapping.SPARK_SCALARS).forEach((spark, duck) -> b.append("| ").append(spark).append(" | ").append(duck).append(" |\n"));
+        for (String spark : TypeMapping.statementScalarNames()) {
+            b.append("| ").append(spark).append(" | ").append(TypeMapping.toDuckDbInStatement(TypeMapping.parseSparkInStatement(spark))).append(" |\n");
+        }
+        b.append("| DECIMAL(p,s) | DECIMAL(p,s) |\n| VARCHAR(n), CHAR(n) | VARCHAR |\n");
         b.append("| ARRAY<T> | T[] |\n| MAP<K,V> | MAP(K, V) |\n| STRUCT<a: T, ...> | STRUCT(a T, ...) |\n\n");
         b.append("## Functions renamed for DuckDB\n\n| Databricks | DuckDB |\n|---|---|\n");
         new TreeMap<>(SparkFunctionDeParser.RENAMES).forEach((spark, duck) -> b.append("| ").append(spark).append(" | ").append(duck).append(" |\n"));

@@ -2,7 +2,8 @@ package dev.minilake.engines.statements;
 
 import dev.minilake.engines.duckdb.DuckDbEngine;
 import dev.minilake.engines.sqltranslate.Command;
-import dev.minilake.engines.sqltranslate.TypeMapping;
+import dev.minilake.engines.types.SparkType;
+import dev.minilake.engines.types.TypeMapping;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,7 +36,7 @@ final class CommandRunner {
         }
         if (cmd instanceof Command.ShowTables t) {
             return query(c, List.of(ResultColumn.string("database"), ResultColumn.string("tableName"),
-                            new ResultColumn("isTemporary", TypeMapping.toSpark("BOOLEAN"))),
+                            new ResultColumn("isTemporary", SparkType.BOOLEAN)),
                     "SELECT table_schema, table_name, 'false' FROM information_schema.tables WHERE table_catalog = ? AND table_schema = ? ORDER BY 2",
                     DuckDbEngine.databaseName(or(t.catalog(), ctx.catalog())), or(t.schema(), ctx.schema()));
         }
@@ -79,7 +80,7 @@ final class CommandRunner {
             ps.setString(1, DuckDbEngine.databaseName(name.get(0)));
             for (int i = 1; i < 3; i++) ps.setString(i + 1, name.get(i));
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) out.add(new String[]{rs.getString(1), TypeMapping.toSpark(rs.getString(2)).typeText()});
+                while (rs.next()) out.add(new String[]{rs.getString(1), TypeMapping.resultTypeOfDuckDb(rs.getString(2)).typeText()});
             }
         }
         if (out.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.minilake.engines.statements;
 
+import dev.minilake.engines.types.SparkType;
 import dev.minilake.engines.types.TypeMapping;
 import dev.minilake.engines.delta.DeltaScans;
 import dev.minilake.engines.delta.DeltaTables;
@@ -355,7 +356,7 @@ final class DeltaSql {
 
     /** num_affected_rows, num_updated_rows, num_deleted_rows, num_inserted_rows, as Delta's MERGE reports them. */
     private static SpooledResult mergeCounts(Host host, long affected, long inserted, long deleted) throws Exception {
-        var bigint = dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT");
+        var bigint = SparkType.BIGINT;
         List<ResultColumn> cols = List.of(new ResultColumn("num_affected_rows", bigint), new ResultColumn("num_updated_rows", bigint),
                 new ResultColumn("num_deleted_rows", bigint), new ResultColumn("num_inserted_rows", bigint));
         long n = Math.max(affected, 0);
@@ -473,7 +474,7 @@ final class DeltaSql {
     private static void targetTable(Connection c, Snapshot s) throws SQLException {
         List<ColumnDefinition> cols = new ArrayList<>();
         for (DeltaTables.Column col : s.columns()) {
-            cols.add(new ColumnDefinition(DuckDbSql.ident(col.name()), new ColDataType(TypeMapping.toDuckDb(col.type())),
+            cols.add(new ColumnDefinition(DuckDbSql.ident(col.name()), new ColDataType(TypeMapping.toDuckDbStorage(col.type())),
                     col.nullable() ? List.of() : List.of("NOT", "NULL")));
         }
         exec(c, DuckDbSql.drop("TABLE", DuckDbSql.table(TARGET), true));
@@ -519,7 +520,7 @@ final class DeltaSql {
                 for (int i = 0; i < pcols.size(); i++) {
                     String col = pcols.get(i), v = t.get(i);
                     values.put(col, v);
-                    String type = TypeMapping.toDuckDb(s.columns().stream().filter(x -> x.name().equals(col)).findFirst().orElseThrow().type());
+                    String type = TypeMapping.toDuckDbStorage(s.columns().stream().filter(x -> x.name().equals(col)).findFirst().orElseThrow().type());
                     Expression is = v == null ? new IsNullExpression(DuckDbSql.column(col))
                             : new EqualsTo(DuckDbSql.column(col), DuckDbSql.cast(DuckDbSql.string(v), type));
                     cond = cond == null ? is : new AndExpression(cond, is);
@@ -577,8 +578,8 @@ final class DeltaSql {
                 w.abort();
             }
             committed = true;
-            List<ResultColumn> cols = List.of(ResultColumn.string("path"), new ResultColumn("numFilesAdded", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT")),
-                    new ResultColumn("numFilesRemoved", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT")));
+            List<ResultColumn> cols = List.of(ResultColumn.string("path"), new ResultColumn("numFilesAdded", SparkType.BIGINT),
+                    new ResultColumn("numFilesRemoved", SparkType.BIGINT));
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[]{dir.toString(), Long.toString(added.size()), Long.toString(removedCount)});
             return host.rows(RowSource.of(cols, rows));
@@ -623,7 +624,7 @@ final class DeltaSql {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{dir.toString(), Long.toString(deleted.size())});
         return host.rows(RowSource.of(List.of(ResultColumn.string("path"),
-                new ResultColumn("numDeletedFiles", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT"))), rows));
+                new ResultColumn("numDeletedFiles", SparkType.BIGINT)), rows));
     }
 
     /** Relative path to deletion time of every remove action still in the JSON log. */
@@ -646,9 +647,9 @@ final class DeltaSql {
 
     private SpooledResult history(Plan plan, Host host) throws Exception {
         Path dir = location(plan.target());
-        var bigint = dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT");
+        var bigint = SparkType.BIGINT;
         List<ResultColumn> cols = List.of(new ResultColumn("version", bigint),
-                new ResultColumn("timestamp", dev.minilake.engines.sqltranslate.TypeMapping.toSpark("TIMESTAMP")),
+                new ResultColumn("timestamp", SparkType.TIMESTAMP),
                 ResultColumn.string("userName"), ResultColumn.string("operation"), ResultColumn.string("operationParameters"),
                 ResultColumn.string("operationMetrics"), ResultColumn.string("engineInfo"));
         List<String[]> rows = new ArrayList<>();
@@ -733,7 +734,7 @@ final class DeltaSql {
             long version = w.commit(added, removed);
             committed = true;
             tables.committed(String.join(".", plan.target()), cur, version, added, removed);
-            var bigint = dev.minilake.engines.sqltranslate.TypeMapping.toSpark("BIGINT");
+            var bigint = SparkType.BIGINT;
             List<ResultColumn> cols = new ArrayList<>();
             for (String name : List.of("table_size_after_restore", "num_of_files_after_restore", "num_removed_files", "num_restored_files",
                     "removed_files_size", "restored_files_size")) cols.add(new ResultColumn(name, bigint));
@@ -779,7 +780,7 @@ final class DeltaSql {
         long size = 0;
         for (DataFile f : s.files()) size += f.size();
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        var sql = (java.util.function.Function<String, dev.minilake.engines.sqltranslate.SparkType>) dev.minilake.engines.sqltranslate.TypeMapping::toSpark;
+        var sql = (java.util.function.Function<String, SparkType>) TypeMapping::resultTypeOfDuckDb;
         List<ResultColumn> cols = List.of(ResultColumn.string("format"), ResultColumn.string("id"), ResultColumn.string("name"),
                 ResultColumn.string("description"), ResultColumn.string("location"), new ResultColumn("createdAt", sql.apply("TIMESTAMP")),
                 new ResultColumn("lastModified", sql.apply("TIMESTAMP")), new ResultColumn("partitionColumns", sql.apply("VARCHAR[]")),

@@ -1,7 +1,7 @@
 package dev.minilake.engines.statements;
 
 import dev.minilake.engines.spark.SparkResult;
-import dev.minilake.engines.sqltranslate.SparkType;
+import dev.minilake.engines.types.SparkType;
 
 import java.util.List;
 

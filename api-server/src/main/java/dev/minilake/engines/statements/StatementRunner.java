@@ -20,7 +20,7 @@ import dev.minilake.engines.sqltranslate.StatementGuard;
 import dev.minilake.engines.sqltranslate.VolumePaths;
 import dev.minilake.engines.sqltranslate.Translation;
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
-import dev.minilake.engines.sqltranslate.TypeMapping;
+import dev.minilake.engines.types.SparkType;
 import dev.minilake.engines.statements.StatementRequest.Parameter;
 import org.duckdb.DuckDBResultSet;
 
@@ -295,7 +295,7 @@ final class StatementRunner {
 
     /** Databricks answers DML with a one-row num_affected_rows result. */
     private SpooledResult affectedRows(StatementExecution exec, long n) throws Exception {
-        ResultColumn col = new ResultColumn("num_affected_rows", TypeMapping.toSpark("BIGINT"));
+        ResultColumn col = new ResultColumn("num_affected_rows", SparkType.BIGINT);
         return spool(exec, RowSource.of(List.of(col), List.<String[]>of(new String[]{Long.toString(Math.max(n, 0))})));
     }
 

@@ -8,8 +8,11 @@ import java.util.List;
  */
 public sealed interface DataType {
 
-    /** The leaf types both engines share; names follow the SDK's ColumnTypeName. */
-    enum Kind { STRING, LONG, INT, SHORT, BYTE, DOUBLE, FLOAT, BOOLEAN, BINARY, DATE, TIMESTAMP, TIMESTAMP_NTZ, VARIANT }
+    /**
+     * The leaf types both engines share; names follow the SDK's ColumnTypeName, except VOID (Spark's
+     * name, the SDK's NULL). INTERVAL and VOID occur in statements and results, never in a table.
+     */
+    enum Kind { STRING, LONG, INT, SHORT, BYTE, DOUBLE, FLOAT, BOOLEAN, BINARY, DATE, TIMESTAMP, TIMESTAMP_NTZ, VARIANT, INTERVAL, VOID }
 
     record Primitive(Kind kind) implements DataType {
     }

@@ -7,26 +7,42 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Recursive-descent parser for the type strings DuckDB reports (duckdb_columns().data_type), e.g.
- * {@code STRUCT("a b" INTEGER, c VARCHAR)[]} or {@code MAP(VARCHAR, DECIMAL(10,2))}. Types Spark
- * has no twin for are mapped to the closest wider Spark type, so the physical table always has an answer.
+ * Recursive-descent parser for the type strings DuckDB reports (duckdb_columns().data_type, JDBC
+ * metadata), e.g. {@code STRUCT("a b" INTEGER, c VARCHAR)[]} or {@code MAP(VARCHAR, DECIMAL(10,2))}.
+ * Types Spark has no twin for are mapped to the closest wider Spark type.
  * <pre>
  * type := base ('[' [int] ']')*
  * base := STRUCT '(' field (',' field)* ')' | MAP '(' type ',' type ')' | (DECIMAL|NUMERIC) ['(' int ',' int ')']
- *       | UNION '(' ... ')' | ENUM '(' ... ')' | word+ ['(' int ')']
+ *       | UNION ['(' ... ')'] | ENUM ['(' ... ')'] | "NULL" | word+ ['(' int ')']
  * </pre>
+ * Two readings differ where a table and a result need different answers: a table column's type
+ * becomes a schema that is stored, so an unknown type is an error rather than a guess, and INTERVAL
+ * (which no UC table holds) reads as a string; a result column must always be shown, so any type
+ * Spark lacks reads as a string (as JDBC hands its values over), while INTERVAL and NULL keep
+ * Spark's interval and void.
  */
 final class DuckDbTypeParser {
     private final TypeLexer lx;
+    private final boolean forResult;
 
-    private DuckDbTypeParser(String text) {
+    private DuckDbTypeParser(String text, boolean forResult) {
         this.lx = new TypeLexer(text);
+        this.forResult = forResult;
     }
 
-    static DataType parse(String text) {
-        DuckDbTypeParser p = new DuckDbTypeParser(text);
-        DataType t = p.type();
-        p.lx.expectEnd();
+    /** A table column's type; an unknown type is a {@link TypeParseException}. */
+    static DataType parseColumn(String text) {
+        return new DuckDbTypeParser(text, false).whole();
+    }
+
+    /** A result column's type as JDBC metadata reports it; unknown types read as STRING. */
+    static DataType parseResult(String text) {
+        return new DuckDbTypeParser(text, true).whole();
+    }
+
+    private DataType whole() {
+        DataType t = type();
+        lx.expectEnd();
         return t;
     }
 
@@ -42,6 +58,7 @@ final class DuckDbTypeParser {
 
     private DataType base() {
         TypeLexer.Token t = lx.next();
+        if (forResult && t.kind() == TypeLexer.Kind.QUOTED && t.text().equalsIgnoreCase("NULL")) return DataType.of(Kind.VOID);
         if (t.kind() != TypeLexer.Kind.WORD) throw new TypeParseException("Invalid DuckDB type: unexpected '" + t.text() + "' at position " + t.pos());
         String word = t.text().toUpperCase(Locale.ROOT);
         switch (word) {
@@ -73,7 +90,7 @@ final class DuckDbTypeParser {
                 return new DataType.Decimal(precision, scale);
             }
             case "UNION", "ENUM" -> {
-                skipParenthesised();
+                if (lx.peek().is("(")) skipParenthesised(); // JDBC metadata names an ENUM without its values
                 return DataType.of(Kind.STRING);
             }
             case "TIMESTAMP", "TIME" -> {
@@ -95,9 +112,12 @@ final class DuckDbTypeParser {
         }
     }
 
-    private static DataType simple(String word) {
+    private DataType simple(String word) {
         return switch (word) {
-            case "VARCHAR", "CHAR", "BPCHAR", "TEXT", "STRING", "UUID", "INTERVAL", "BIGNUM", "VARINT" -> DataType.of(Kind.STRING);
+            case "VARCHAR", "CHAR", "BPCHAR", "TEXT", "STRING", "UUID", "BIGNUM", "VARINT" -> DataType.of(Kind.STRING);
+            case "INTERVAL" -> DataType.of(forResult ? Kind.INTERVAL : Kind.STRING);
+            // a result carries DuckDB's '0101' text for BIT; a stored column takes the bytes
+            case "BIT", "BITSTRING" -> DataType.of(forResult ? Kind.STRING : Kind.BINARY);
             case "BIGINT", "INT8", "LONG", "UINTEGER" -> DataType.of(Kind.LONG);
             case "INTEGER", "INT", "INT4", "SIGNED", "USMALLINT" -> DataType.of(Kind.INT);
             case "SMALLINT", "INT2", "SHORT", "UTINYINT" -> DataType.of(Kind.SHORT);
@@ -107,14 +127,25 @@ final class DuckDbTypeParser {
             case "DOUBLE", "FLOAT8" -> DataType.of(Kind.DOUBLE);
             case "FLOAT", "FLOAT4", "REAL" -> DataType.of(Kind.FLOAT);
             case "BOOLEAN", "BOOL", "LOGICAL" -> DataType.of(Kind.BOOLEAN);
-            case "BLOB", "BYTEA", "BINARY", "VARBINARY", "BIT", "BITSTRING" -> DataType.of(Kind.BINARY);
+            case "BLOB", "BYTEA", "BINARY", "VARBINARY" -> DataType.of(Kind.BINARY);
             case "DATE" -> DataType.of(Kind.DATE);
             case "TIMESTAMPTZ" -> DataType.of(Kind.TIMESTAMP);
             case "DATETIME", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS", "TIMESTAMP_US" -> DataType.of(Kind.TIMESTAMP_NTZ);
             case "TIMETZ" -> DataType.of(Kind.STRING);
             case "JSON" -> DataType.of(Kind.VARIANT);
-            default -> throw new TypeParseException("Unknown DuckDB type '" + word + "'");
+            case "NULL" -> {
+                if (!forResult) throw unknown(word);
+                yield DataType.of(Kind.VOID);
+            }
+            default -> {
+                if (!forResult) throw unknown(word);
+                yield DataType.of(Kind.STRING);
+            }
         };
+    }
+
+    private static TypeParseException unknown(String word) {
+        return new TypeParseException("Unknown DuckDB type '" + word + "'");
     }
 
     private void skipParenthesised() {
