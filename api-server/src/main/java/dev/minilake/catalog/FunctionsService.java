@@ -5,7 +5,9 @@ import dev.minilake.catalog.FunctionDtos.FunctionParameterInfo;
 import dev.minilake.catalog.FunctionDtos.FunctionParameterInfos;
 import dev.minilake.catalog.Names.ObjectName;
 import dev.minilake.core.error.ApiException;
-import dev.minilake.engines.duckdb.DuckDbEngine;
+import dev.minilake.engines.duckdb.DuckDbSql;
+import dev.minilake.engines.sqltranslate.SqlToken;
+import dev.minilake.engines.sqltranslate.SqlTokenizer;
 import org.springframework.stereotype.Service;
 
 import java.util.Comparator;
@@ -13,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -44,9 +45,8 @@ public class FunctionsService {
         List<FunctionParameterInfo> params = req.input_params() == null || req.input_params().parameters() == null ? List.of()
                 : req.input_params().parameters().stream()
                 .sorted(Comparator.comparing(p -> p.position() == null ? Integer.MAX_VALUE : p.position())).toList();
-        String ddl = "CREATE MACRO " + PhysicalCatalog.qualified(n.catalog(), n.schema(), n.name())
-                + "(" + params.stream().map(FunctionsService::parameterDdl).collect(Collectors.joining(", ")) + ") AS "
-                + (table ? "TABLE " + req.routine_definition() : "(" + req.routine_definition() + ")");
+        String ddl = DuckDbSql.createMacro(DuckDbSql.catalogObject(n.catalog(), n.schema(), n.name()),
+                params.stream().map(FunctionsService::parameterDdl).toList(), oneStatement(req.routine_definition(), "routine_definition"), table);
         return uc.exclusive(() -> {
             physical.requireSchema(n.catalog(), n.schema());
             if (physical.macro(n.catalog(), n.schema(), n.name()).isPresent()) {
@@ -59,8 +59,7 @@ public class FunctionsService {
                 return info;
             } catch (RuntimeException e) {
                 try {
-                    physical.execute("DROP MACRO " + (table ? "TABLE " : "") + "IF EXISTS "
-                            + PhysicalCatalog.qualified(n.catalog(), n.schema(), n.name()));
+                    physical.execute(DuckDbSql.drop(table ? "MACRO TABLE" : "MACRO", DuckDbSql.catalogObject(n.catalog(), n.schema(), n.name()), true));
                 } catch (RuntimeException undo) {
                     e.addSuppressed(undo);
                 }
@@ -102,8 +101,7 @@ public class FunctionsService {
         ObjectName n = Names.objectFullName("function", fullName);
         uc.exclusive(() -> {
             PhysicalCatalog.Macro m = find(n);
-            physical.execute("DROP MACRO " + (m.tableMacro() ? "TABLE " : "")
-                    + PhysicalCatalog.qualified(n.catalog(), n.schema(), m.physicalName()));
+            physical.execute(DuckDbSql.drop(m.tableMacro() ? "MACRO TABLE" : "MACRO", DuckDbSql.catalogObject(n.catalog(), n.schema(), m.physicalName()), false));
             uc.functions.delete(n.fullName());
             uc.forgetGrant(n.fullName());
         });
@@ -152,7 +150,20 @@ public class FunctionsService {
 
     private static String parameterDdl(FunctionParameterInfo p) {
         if (p.name() == null || p.name().isBlank()) throw ApiException.missingField("input_params.parameters.name");
-        String name = DuckDbEngine.quoteIdent(p.name());
-        return p.parameter_default() == null ? name : name + " := " + p.parameter_default();
+        String name = DuckDbSql.ident(p.name());
+        return p.parameter_default() == null ? name : name + " := " + oneStatement(p.parameter_default(), "input_params.parameters.parameter_default");
+    }
+
+    /**
+     * SQL text a function carries (its body, a default) goes into the macro's DDL as written, so it
+     * must stay inside it: a ';' outside a string would start a statement of its own, past the guard
+     * every statement passes through.
+     */
+    private static String oneStatement(String sql, String field) {
+        if (sql == null || sql.isBlank()) throw ApiException.missingField(field);
+        for (SqlToken t : SqlTokenizer.tokenize(sql)) {
+            if (t.isSymbol(";")) throw ApiException.invalid(field + ": must be one SQL expression or query, without ';'");
+        }
+        return sql;
     }
 }

@@ -41,7 +41,7 @@ public class SchemasService {
             if (physical.schemas(n.catalog()).contains(n.schema())) {
                 throw ApiException.alreadyExists("Schema '" + n.fullName() + "'");
             }
-            physical.execute("CREATE SCHEMA " + DuckDbSql.catalogObject(n.catalog(), n.schema()));
+            physical.execute(DuckDbSql.createSchema(DuckDbSql.catalogObject(n.catalog(), n.schema())));
             try {
                 uc.schemas.put(n.fullName(), n.catalog(), uc.freshMeta(n.fullName(), comment, properties));
             } catch (RuntimeException e) {

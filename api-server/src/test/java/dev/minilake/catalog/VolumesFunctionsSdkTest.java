@@ -109,6 +109,20 @@ class VolumesFunctionsSdkTest {
         assertThatThrownBy(() -> w.functions().create(new CreateFunctionRequest().setFunctionInfo(function("broken", "x +"))))
                 .isInstanceOf(InvalidParameterValue.class);
         assertThatThrownBy(() -> w.functions().get("main.default.broken")).isInstanceOf(ResourceDoesNotExist.class);
+        // a body that tries to end the macro and run a statement of its own is refused, and runs nothing
+        w.tables().create(new com.databricks.sdk.service.catalog.CreateTableRequest().setName("keep").setCatalogName("main").setSchemaName("default")
+                .setTableType(com.databricks.sdk.service.catalog.TableType.MANAGED)
+                .setDataSourceFormat(com.databricks.sdk.service.catalog.DataSourceFormat.DELTA)
+                .setColumns(List.of(new com.databricks.sdk.service.catalog.ColumnInfo().setName("id").setTypeText("int")
+                        .setTypeName(ColumnTypeName.INT).setPosition(0L))));
+        assertThatThrownBy(() -> w.functions().create(new CreateFunctionRequest().setFunctionInfo(
+                function("sneaky", "x); DROP VIEW \"main$uc\".\"default\".\"keep\"; SELECT (1"))))
+                .isInstanceOf(InvalidParameterValue.class).hasMessageContaining("routine_definition");
+        assertThatThrownBy(() -> w.functions().get("main.default.sneaky")).isInstanceOf(ResourceDoesNotExist.class);
+        assertThat(w.tables().exists("main.default.keep").getTableExists()).isTrue();
+        assertThat(w.statementExecution().executeStatement(new com.databricks.sdk.service.sql.ExecuteStatementRequest()
+                .setWarehouseId("dev").setStatement("SELECT count(*) FROM main.default.keep")).getStatus().getState())
+                .isEqualTo(com.databricks.sdk.service.sql.StatementState.SUCCEEDED);
 
         w.functions().delete("main.default.add_one");
         assertThatThrownBy(() -> w.functions().get("main.default.add_one")).isInstanceOf(ResourceDoesNotExist.class);

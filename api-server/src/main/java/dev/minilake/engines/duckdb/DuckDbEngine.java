@@ -250,7 +250,7 @@ public final class DuckDbEngine implements AutoCloseable {
         List<String> dirs = lake.sqlDirectories().stream().map(d -> DuckDbSql.literal(d + "/")).toList();
         try (Statement st = c.createStatement()) {
             st.execute("SET allowed_directories = [" + String.join(", ", dirs) + "]");
-            st.execute("SET temp_directory = " + DuckDbSql.literal(lake.spill().toString()));
+            st.execute(DuckDbSql.set("temp_directory", lake.spill().toString()));
             st.execute("SET autoinstall_known_extensions = false");
             st.execute("SET autoload_known_extensions = false");
             st.execute("SET allow_community_extensions = false");

@@ -200,6 +200,23 @@ public final class DuckDbSql {
         return "DROP " + kind + (ifExists ? " IF EXISTS " : " ") + name;
     }
 
+    /**
+     * {@code CREATE MACRO name(params) AS (body)}, or {@code AS TABLE body} for a table macro. The
+     * body and parameters are a function's own SQL, checked by the caller to be one statement.
+     */
+    public static String createMacro(Table name, List<String> parameters, String body, boolean table) {
+        return "CREATE MACRO " + name + "(" + String.join(", ", parameters) + ") AS " + (table ? "TABLE " + body : "(" + body + ")");
+    }
+
+    public static String createSchema(Table schema) {
+        return "CREATE SCHEMA " + schema;
+    }
+
+    /** {@code SET name = 'value'} of an engine-wide setting. */
+    public static String set(String setting, String value) {
+        return "SET " + setting + " = " + literal(value);
+    }
+
     /** {@code COPY (query) TO 'file' (FORMAT PARQUET, COMPRESSION SNAPPY)}. */
     public static String copyToParquet(Select query, Path file) {
         return "COPY (" + query + ") TO " + literal(file.toString()) + " (FORMAT PARQUET, COMPRESSION SNAPPY)";
