@@ -24,6 +24,11 @@ public final class Names {
         }
     }
 
+    /** One identifier as Databricks SQL quotes it: {@code `a``b`}. */
+    public static String quoted(String identifier) {
+        return '`' + identifier.replace("`", "``") + '`';
+    }
+
     /** A three-part name, {@code catalog.schema.name}, of a table, volume or function. */
     public record ObjectName(String catalog, String schema, String name) {
         public String fullName() {
@@ -32,7 +37,7 @@ public final class Names {
 
         /** As Databricks SQL: three backtick-quoted identifiers, so a name never becomes SQL syntax. */
         public String quoted() {
-            return java.util.stream.Stream.of(catalog, schema, name).map(p -> "`" + p.replace("`", "``") + "`")
+            return java.util.stream.Stream.of(catalog, schema, name).map(Names::quoted)
                     .collect(java.util.stream.Collectors.joining("."));
         }
 

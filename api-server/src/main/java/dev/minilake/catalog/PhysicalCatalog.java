@@ -3,7 +3,6 @@ package dev.minilake.catalog;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.error.ErrorCode;
 import dev.minilake.engines.duckdb.DuckDbEngine;
-import dev.minilake.engines.duckdb.DuckDbSql;
 import org.springframework.stereotype.Component;
 
 import java.sql.Connection;
@@ -134,14 +133,6 @@ public class PhysicalCatalog {
         } catch (SQLException e) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER_VALUE, "DuckDB refused the change: " + firstLine(e.getMessage()));
         }
-    }
-
-    /**
-     * A quoted {@code "catalog"."schema"."name"} for DuckDB; the catalog part is the database the
-     * catalog is attached as (see DuckDbEngine.databaseName: {@code main} is {@code "main$uc"}).
-     */
-    public static String qualified(String catalog, String... parts) {
-        return DuckDbSql.catalogObject(catalog, parts).toString();
     }
 
     private static String db(String catalog) {

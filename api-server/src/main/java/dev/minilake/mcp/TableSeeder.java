@@ -45,7 +45,7 @@ final class TableSeeder {
             String type = scalarType(c.type(), i);
             types.add(type);
             // a column definition takes no IDENTIFIER clause (as in Spark): the name is a quoted identifier, the type one of a fixed list
-            ddl.append(i == 0 ? "" : ", ").append(quote(c.name())).append(' ').append(type);
+            ddl.append(i == 0 ? "" : ", ").append(Names.quoted(c.name())).append(' ').append(type);
         }
         ddl.append(')');
         if (a.rows().size() > MAX_ROWS) throw ApiException.invalid("rows: at most " + MAX_ROWS + " rows, got " + a.rows().size());
@@ -128,9 +128,5 @@ final class TableSeeder {
 
     static String quotedName(String fullName) {
         return Names.objectFullName("table", fullName).quoted();
-    }
-
-    private static String quote(String ident) {
-        return "`" + ident.replace("`", "``") + "`";
     }
 }

@@ -181,7 +181,7 @@ public class QualityMonitorsService {
             StringBuilder sql = new StringBuilder("SELECT count(*)");
             for (int i = 0; i < columns.size(); i++) {
                 sql.append(", count(*) - count(IDENTIFIER(:c").append(i).append("))");
-                params.add(new StatementRequest.Parameter("c" + i, '`' + columns.get(i).replace("`", "``") + '`', null));
+                params.add(new StatementRequest.Parameter("c" + i, Names.quoted(columns.get(i)), null));
             }
             sql.append(" FROM IDENTIFIER(:table)");
             QueryResult r = statements.run(sql.toString(), params, 1, SQL_TIMEOUT_MS);

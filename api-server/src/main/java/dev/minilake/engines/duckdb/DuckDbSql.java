@@ -3,7 +3,6 @@ package dev.minilake.engines.duckdb;
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
@@ -92,10 +91,6 @@ public final class DuckDbSql {
         return cast(new NullValue(), duckType);
     }
 
-    /** A {@code ?} placeholder, bound by the caller's PreparedStatement. */
-    public static Expression parameter() {
-        return new JdbcParameter();
-    }
 
     public static Function function(String name, Expression... args) {
         Function f = new Function(name);

@@ -188,7 +188,8 @@ final class DeltaSql {
         return cols;
     }
 
-    private static final Table CTAS = DuckDbSql.table("__delta_ctas");
+    private static final String CTAS_NAME = "__delta_ctas";
+    private static final Table CTAS = DuckDbSql.table(CTAS_NAME);
 
     /**
      * CREATE [OR REPLACE] TABLE without LOCATION: a MANAGED Delta table. With AS query, the query's
@@ -251,7 +252,7 @@ final class DeltaSql {
                     DeltaTables.Write w = delta.begin(dir, "CREATE TABLE AS SELECT");
                     List<NewFile> added = new ArrayList<>();
                     try {
-                        added.addAll(writeFiles(c, w.snapshot(), "__delta_ctas"));
+                        added.addAll(writeFiles(c, w.snapshot(), CTAS_NAME));
                         w.commit(added, List.of());
                     } catch (Exception e) {
                         w.abort();
@@ -277,7 +278,7 @@ final class DeltaSql {
     /** The CTAS temp table's columns as Unity Catalog columns, in Spark's types. */
     private static List<TableCatalog.Column> tempTableColumns(Connection c) throws SQLException {
         List<TableCatalog.Column> cols = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE \"__delta_ctas\"")) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + CTAS)) {
             while (rs.next()) {
                 String name = rs.getString(1);
                 String type = TypeMapping.toSparkDdl(TypeMapping.parseDuckDb(rs.getString(2)));

@@ -77,9 +77,8 @@ final class StatementRunner {
         long started = System.nanoTime();
         try {
             // IDENTIFIER(:name) is bound first: every later step sees a plain quoted name
-            ParsedSql sql = ParsedSql.of(IdentifierClause.bind(exec.request.statement(), name -> Optional.ofNullable(
-                    exec.request.parameters().stream().filter(p -> name.equals(p.name())).findFirst()
-                            .orElseThrow(() -> new UnboundParameter(name)).value())));
+            ParsedSql sql = ParsedSql.of(IdentifierClause.bind(exec.request.statement(),
+                    name -> Optional.ofNullable(parameter(exec.request.parameters(), name).value())));
             StatementGuard.check(sql.text());
             EngineMode mode = exec.request.engineMode();
             SessionState session = exec.request.sessionId() != null ? sessions.apply(exec.request.sessionId())
@@ -322,8 +321,7 @@ final class StatementRunner {
                     ps.setString(i + 1, name.equals(SessionFacts.CURRENT_CATALOG) ? exec.context.catalog() : userName);
                     continue;
                 }
-                Parameter p = params.stream().filter(x -> name.equals(x.name())).findFirst()
-                        .orElseThrow(() -> new UnboundParameter(name));
+                Parameter p = parameter(params, name);
                 ps.setObject(i + 1, typed(p));
             }
             return ps;
@@ -334,6 +332,11 @@ final class StatementRunner {
     }
 
     /** A parameter value as the Java type its declared SQL type names (STRING when untyped). */
+    /** The request's parameter of that name; a statement that names one not given fails as UNBOUND_SQL_PARAMETER. */
+    private static Parameter parameter(List<Parameter> params, String name) {
+        return params.stream().filter(p -> name.equals(p.name())).findFirst().orElseThrow(() -> new UnboundParameter(name));
+    }
+
     private static Object typed(Parameter p) {
         if (p.value() == null) return null;
         String type = p.type() == null ? "STRING" : p.type().toUpperCase(Locale.ROOT);
