@@ -20,6 +20,8 @@ import dev.minilake.core.store.Store;
 import dev.minilake.core.web.DecodeFailureResponder;
 import dev.minilake.core.web.FaultInjectionFilter;
 import dev.minilake.core.web.FaultRules;
+import dev.minilake.core.web.OriginPolicy;
+import dev.minilake.core.web.OriginPolicyFilter;
 import dev.minilake.core.web.RequestLogFilter;
 import dev.minilake.core.web.TlsSetup;
 import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
@@ -189,6 +191,13 @@ public class ServerConfiguration {
     @Bean
     public WebFilter authFilter(Settings settings, TokenValidator tokens, ScopedTokens scoped, ObjectMapper json, Scheduler blockingScheduler) {
         return new AuthFilter(settings, tokens, scoped, json, blockingScheduler);
+    }
+
+    /** Host, Origin, preflight and body-type rules for the whole port; see {@link OriginPolicyFilter}. */
+    @Bean
+    public WebFilter originPolicyFilter(Settings settings, ObjectMapper json) {
+        OriginPolicy policy = new OriginPolicy(settings.host(), settings.allowedHosts(), settings.allowedOrigins());
+        return new OriginPolicyFilter(policy, json, settings.scheme());
     }
 
     @Bean

@@ -51,8 +51,9 @@ final class JupyterProcess {
                 "--ServerApp.base_url=/jupyter/", "--ServerApp.root_dir=" + rootDir, "--allow-root",
                 // nothing is fetched at run time: no extension index, news or update checks
                 "--LabApp.extension_manager=readonly",
-                // only MiniLake's proxy reaches it (loopback, random token): the browser's origin is MiniLake's
-                "--ServerApp.allow_origin=*", "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=",
+                // its own origin and XSRF checks stay on: the proxy forwards the browser's Host and Origin, which
+                // MiniLake's origin policy has already vetted, so a same-origin request passes both checks
+                "--LabApp.news_url=",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--config=" + config))
                 .redirectErrorStream(true).redirectOutput(logFile.toFile());
         dev.minilake.core.auth.ScopedTokens.removeServerCredentials(pb.environment());

@@ -57,6 +57,7 @@ final class JupyterProxy {
         return web.method(req.method()).uri(target)
                 .headers(h -> {
                     copy(req.headers().asHttpHeaders(), h);
+                    forwardHost(req, h);
                     h.set(HttpHeaders.AUTHORIZATION, "token " + jupyter.token());
                 })
                 .body(BodyInserters.fromDataBuffers(req.body(BodyExtractors.toDataBuffers())))
@@ -70,6 +71,15 @@ final class JupyterProxy {
         ServerResponse.BodyBuilder b = ServerResponse.status(entity.getStatusCode()).headers(h -> copy(entity.getHeaders(), h));
         Flux<DataBuffer> body = entity.getBody();
         return body == null ? b.build() : b.body(BodyInserters.fromDataBuffers(body));
+    }
+
+    /**
+     * JupyterLab compares a request's Origin with its Host; the browser's Host (which the origin
+     * policy checked) goes on, so MiniLake's own pages pass that check and nothing else does.
+     */
+    private static void forwardHost(ServerRequest req, HttpHeaders to) {
+        String host = req.headers().firstHeader(HttpHeaders.HOST);
+        if (host != null) to.set(HttpHeaders.HOST, host);
     }
 
     private static void copy(HttpHeaders from, HttpHeaders to) {
@@ -90,6 +100,9 @@ final class JupyterProxy {
             @Override
             public Mono<Void> handle(WebSocketSession browser) {
                 HttpHeaders headers = new HttpHeaders();
+                forwardHost(req, headers);
+                String origin = req.headers().firstHeader(HttpHeaders.ORIGIN);
+                if (origin != null) headers.set(HttpHeaders.ORIGIN, origin); // JupyterLab checks it against the Host
                 headers.set(HttpHeaders.AUTHORIZATION, "token " + token);
                 // ask JupyterLab for the subprotocol agreed with the browser (kernels speak a versioned one)
                 String chosen = browser.getHandshakeInfo().getSubProtocol();

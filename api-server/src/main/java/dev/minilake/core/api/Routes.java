@@ -158,7 +158,22 @@ public final class Routes {
                 .onErrorMap(org.springframework.core.io.buffer.DataBufferLimitException.class,
                         e -> new ApiException(ErrorCode.INVALID_PARAMETER_VALUE,
                                 "Request body exceeds the limit of " + MAX_JSON_BODY + " bytes"))
-                .defaultIfEmpty(new byte[0]);
+                .defaultIfEmpty(new byte[0])
+                .doOnNext(bytes -> requireJson(req, bytes));
+    }
+
+    /**
+     * A JSON route takes JSON only: every SDK, the CLI and Terraform send application/json, while
+     * text/plain, form and multipart bodies are what a web page on any origin can send unasked.
+     * A body without a Content-Type (curl --data-binary, urllib) is read as JSON.
+     */
+    private static void requireJson(ServerRequest req, byte[] bytes) {
+        String path = req.path();
+        if (isBlank(bytes) || !(path.startsWith("/api/") || path.startsWith("/_minilake/"))) return;
+        MediaType type = req.headers().contentType().orElse(null);
+        if (type == null || type.getSubtype().equals("json") || type.getSubtype().endsWith("+json")) return;
+        throw new ApiException(ErrorCode.MALFORMED_REQUEST, "This API takes a JSON body: send it with Content-Type: application/json"
+                + " (got " + type.getType() + "/" + type.getSubtype() + ")");
     }
 
     /** Decodes a JSON body: unparseable is MALFORMED_REQUEST, a wrongly typed field is INVALID_PARAMETER_VALUE naming it. */

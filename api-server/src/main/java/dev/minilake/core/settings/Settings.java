@@ -27,6 +27,14 @@ public final class Settings {
                     (s, v) -> s.port = parseInt("--port", v)),
             new Option("--host", "MINILAKE_HOST", "HOST", "127.0.0.1", "address to bind; 0.0.0.0 exposes MiniLake beyond this machine",
                     (s, v) -> s.host = v),
+            new Option(null, "MINILAKE_ALLOWED_HOSTS", "NAME[,NAME...]", null,
+                    "Host names this server answers to besides localhost, 127.0.0.1, [::1] and the bind address (the chart"
+                            + " sets its Service names); any other Host header is refused with 403, so DNS rebinding cannot reach it",
+                    (s, v) -> s.allowedHosts = parseList(v)),
+            new Option(null, "MINILAKE_ALLOWED_ORIGINS", "ORIGIN[,ORIGIN...]", null,
+                    "web origins (scheme://host[:port]) other than MiniLake's own that may call it from a browser; CORS is"
+                            + " answered for these only. Requests from any other Origin are refused with 403",
+                    (s, v) -> s.allowedOrigins = parseList(v)),
             new Option("--data-dir", "MINILAKE_DATA_DIR", "PATH", null,
                     "where all state lives; setting it keeps the workspace across restarts",
                     (s, v) -> s.dataDir = Path.of(v).toAbsolutePath().normalize()),
@@ -127,6 +135,8 @@ public final class Settings {
     private String taskPython;
     private String executor = "local";
     private List<Path> storageRoots = List.of();
+    private List<String> allowedHosts = List.of();
+    private List<String> allowedOrigins = List.of();
     private Path initDir;
     private long alertIntervalSeconds = 60;
     private long computeMinuteMillis = 60_000;
@@ -209,6 +219,22 @@ public final class Settings {
             out.add(p.normalize());
         }
         return List.copyOf(out);
+    }
+
+    private static List<String> parseList(String v) {
+        List<String> out = new ArrayList<>();
+        for (String part : v.split(",")) if (!part.isBlank()) out.add(part.trim());
+        return List.copyOf(out);
+    }
+
+    /** Host names (MINILAKE_ALLOWED_HOSTS) accepted besides the loopback names and the bind address. */
+    public List<String> allowedHosts() {
+        return allowedHosts;
+    }
+
+    /** Browser origins (MINILAKE_ALLOWED_ORIGINS) accepted besides MiniLake's own. */
+    public List<String> allowedOrigins() {
+        return allowedOrigins;
     }
 
     /** Extra allowed roots for EXTERNAL table locations (the data dir is always allowed). */
