@@ -26,9 +26,9 @@ import java.util.Set;
  *   <li>{@code OPTIONS} is answered here and never dispatched: Spring's method predicates match a
  *       preflight by its {@code Access-Control-Request-Method}, so a preflight would run the real
  *       handler;</li>
- *   <li>a body of a type a page may send without a preflight (text/plain, form, multipart) is taken
- *       only with a header no page can add without one (Authorization, X-*); JSON routes accept
- *       JSON alone ({@code Routes});</li>
+ *   <li>a POST body of a type a page may send without a preflight (text/plain, form, multipart) is
+ *       taken only with a header no page can add without one (Authorization, X-*); JSON routes
+ *       accept JSON alone ({@code Routes});</li>
  *   <li>every answer says nosniff and may be framed by MiniLake's own pages only.</li>
  * </ol>
  * CORS headers are sent only to origins in MINILAKE_ALLOWED_ORIGINS, never {@code *}.
@@ -88,6 +88,8 @@ public final class OriginPolicyFilter implements WebFilter {
     /** A body a page on any origin could send without a preflight, to MiniLake's APIs, from a caller that proved nothing. */
     private static boolean isPageUnsafeBody(ServerHttpRequest req, String origin) {
         if (origin != null) return false; // an origin that got this far is MiniLake's own or configured
+        // a page may send only GET, HEAD and POST without a preflight; GET and HEAD carry no body here
+        if (!HttpMethod.POST.equals(req.getMethod())) return false;
         String path = req.getPath().value();
         if (!(path.startsWith("/api/") || path.startsWith("/_minilake/") || path.equals("/mcp") || path.startsWith("/mcp/"))) return false;
         HttpHeaders h = req.getHeaders();
