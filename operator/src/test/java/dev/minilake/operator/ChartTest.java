@@ -78,6 +78,10 @@ class ChartTest {
             assertThat(env.get("MINILAKE_MCP").getValue()).as("MCP at /mcp is on by default").isEqualTo("1");
             assertThat(env.get("MINILAKE_K8S_DATA_CLAIM").getValue()).isEqualTo("minilake-pr-123-data");
             assertThat(env.get("MINILAKE_K8S_SERVICE_URL").getValue()).isEqualTo("http://minilake-pr-123:8000");
+            // the Service's names pass the origin policy's Host check (job pods call back through them)
+            assertThat(env.get("MINILAKE_ALLOWED_HOSTS").getValue().split(",")).contains("minilake-pr-123")
+                    .anyMatch(h -> h.startsWith("minilake-pr-123.") && h.endsWith(".svc.cluster.local"));
+            assertThat(env).doesNotContainKey("MINILAKE_ALLOWED_ORIGINS");
             assertThat(env.get("MINILAKE_K8S_NAMESPACE").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
             Container op = deployments.stream().filter(d -> d.getMetadata().getName().endsWith("-operator")).findFirst().orElseThrow()
                     .getSpec().getTemplate().getSpec().getContainers().get(0);
@@ -146,6 +150,7 @@ class ChartTest {
             assertThat(c.getImage()).isEqualTo("registry.local/minilake:pr-123");
             assertThat(env(c)).doesNotContainKey("MINILAKE_K8S_DATA_CLAIM");
             assertThat(env(c).get("MINILAKE_K8S_TTL_SECONDS").getValue()).isEqualTo("60");
+            assertThat(env(c).get("MINILAKE_ALLOWED_HOSTS").getValue()).as("the ingress host is served").contains("minilake.local");
             assertThat(env(c).get("MINILAKE_MCP").getValue()).as("mcp.enabled=false turns MCP off").isEqualTo("0");
             assertThat(env(c).get("MINILAKE_K8S_IMAGE").getValue()).isEqualTo("registry.local/minilake:pr-123");
             assertThat(deployments.get(0).getSpec().getTemplate().getSpec().getVolumes().get(0).getEmptyDir()).isNotNull();
