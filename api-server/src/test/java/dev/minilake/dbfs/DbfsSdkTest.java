@@ -105,8 +105,10 @@ class DbfsSdkTest {
         String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"path\"\r\n\r\n/mp/x.txt\r\n"
                 + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"contents\"; filename=\"x.txt\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\nmultipart bytes\r\n--" + boundary + "--\r\n";
+        // as the SDK sends it: with its token (a tokenless multipart body is what a web form sends, refused)
         var resp = server.send("POST", "/api/2.0/dbfs/put", body,
-                java.util.Map.of("Content-Type", "multipart/form-data; boundary=" + boundary));
+                java.util.Map.of("Content-Type", "multipart/form-data; boundary=" + boundary,
+                        "Authorization", "Bearer dev"));
         assertThat(resp.statusCode()).as(resp.body()).isEqualTo(200);
         assertThat(read("/mp/x.txt")).isEqualTo("multipart bytes");
     }
