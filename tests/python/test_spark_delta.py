@@ -61,11 +61,12 @@ def sql(w, statement):
 
 
 def test_ready_and_services_report_the_warm_spark(server, warm):
-    assert warm.startswith("sc://127.0.0.1:")
+    assert warm.startswith("sc://localhost:") and "/;token=" in warm  # Spark Connect needs its token
     ready = requests.get(server.url + "/_minilake/ready").json()
     assert ready["engines"]["spark"] == "warm"
     services = {s["name"]: s for s in requests.get(server.url + "/_minilake/services").json()["services"]}
-    assert "WARM" in services["spark"]["note"] and warm in services["spark"]["note"]
+    assert "WARM" in services["spark"]["note"] and warm.split("/;")[0] in services["spark"]["note"]
+    assert "token=" not in services["spark"]["note"], "the services list never shows the Connect token"
     server.reset()
     assert requests.get(server.url + "/_minilake/spark").json()["state"] == "WARM", "a reset keeps Spark warm"
 
@@ -276,3 +277,13 @@ def test_seed_spark_and_delta_example_with_spark_env(server, w, workdir):
     assert (events / "_delta_log").is_dir()
     # DuckDB reads exactly the bytes Spark wrote
     assert sql(w, "SELECT count(*) FROM sales.store.events") == [["3"]]
+
+
+def test_spark_connect_refuses_a_client_without_the_token(warm):
+    """Any local process could otherwise run Spark (and so anything) as MiniLake: the Connect port needs the token."""
+    from pyspark.sql import SparkSession
+    tokenless = warm.split("/;")[0]
+    with pytest.raises(Exception) as refused:
+        SparkSession.builder.remote(tokenless).create().range(1).collect()
+    assert "UNAUTHENTICATED" in str(refused.value) or "token" in str(refused.value).lower()
+    # with the token the same client works: every other test here connects with the full URL

@@ -58,6 +58,19 @@ class SqlSandboxSdkTest {
         assertThat(refusal(sql)).startsWith("[PATH_NOT_ALLOWED]").doesNotContain("root:x:0");
     }
 
+    /** The DuckDB probes of the table the Spark sandbox test shares, here without a warm Spark. */
+    static java.util.stream.Stream<SandboxProbes.Probe> duckDbProbes() {
+        return SandboxProbes.ALL.stream().filter(p -> p.engine() == SandboxProbes.Engine.DUCKDB);
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("duckDbProbes")
+    void theSharedDuckDbProbesAreRefused(SandboxProbes.Probe probe) {
+        assertThat(refusal(probe.with(outside.toString()))).startsWith("[" + probe.errorClass() + "]");
+        assertThat(Files.exists(Path.of(outside + ".csv"))).isFalse();
+        assertThat(Files.exists(Path.of(outside + ".db"))).isFalse();
+    }
+
     @Test
     void theControlStoreAndTheSecretsKeyAreNotReachable() {
         w.secrets().createScope(new com.databricks.sdk.service.workspace.CreateScope().setScope("s"));

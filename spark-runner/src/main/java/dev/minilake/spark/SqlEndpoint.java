@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import dev.minilake.spark.catalog.CatalogRegistrar;
+import dev.minilake.spark.sandbox.EngineWideConf;
+import dev.minilake.spark.sandbox.LakeRoots;
+import dev.minilake.spark.sandbox.SqlSandbox;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Column;
@@ -49,12 +52,13 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code POST /sql} on the warm Spark's loopback port: runs one Spark SQL statement for the
  * api-server and streams back its schema and rows, each value as the string the Statement
  * Execution API sends (complex types as Spark's own JSON, timestamps as ISO-8601 UTC, decimals with
- * their scale). Request: {@code {statement, session?, catalog?, schema?, conf?, max_rows?}}; a
+ * their scale). Request: {@code {statement, statement_id?, session?, catalog?, schema?, conf?, max_rows?}}; a
  * failure is {@code {"error": {error_class, sql_state, message}}}, either instead of the rows or
  * after them when Spark fails while producing them.
  *
@@ -76,8 +80,13 @@ final class SqlEndpoint {
         }
     };
 
-    SqlEndpoint(SparkSession root, String secret) {
+    private final LakeRoots lake;
+    /** Statements cancelled before or while they ran; a late-starting job of one is cancelled again on start. */
+    private final Map<String, Long> cancelled = new ConcurrentHashMap<>();
+
+    SqlEndpoint(SparkSession root, String secret, LakeRoots lake) {
         this.root = root;
+        this.lake = lake;
         this.secret = secret == null || secret.isEmpty() ? null : secret.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -89,8 +98,10 @@ final class SqlEndpoint {
         String catalog;
         String schema;
 
-        Session(SparkSession spark) {
+        Session(SparkSession spark, LakeRoots lake) {
             this.spark = spark;
+            // every statement from the api-server is confined to the lake, checked on Spark's plan
+            SqlSandbox.confine(spark, lake);
             this.catalogs = new CatalogRegistrar(spark);
             // ANSI as on Databricks SQL; a session's own SET may still turn it off
             spark.conf().set("spark.sql.ansi.enabled", "true");
@@ -98,18 +109,45 @@ final class SqlEndpoint {
         }
     }
 
+    /** Whether the request carries the parent's secret and is a POST; answers it otherwise. */
+    private boolean admitted(HttpExchange ex) throws IOException {
+        String given = ex.getRequestHeaders().getFirst("X-MiniLake-Spark-Secret");
+        // without a secret from the parent nobody may run SQL: the port is loopback, but not private
+        if (secret == null || given == null || !MessageDigest.isEqual(secret, given.getBytes(StandardCharsets.UTF_8))) {
+            plain(ex, 403, "forbidden");
+            return false;
+        }
+        if (!"POST".equals(ex.getRequestMethod())) {
+            plain(ex, 405, "POST a statement");
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * {@code POST /cancel {"statement_id"}}: cancels the statement's Spark job group, so its running
+     * tasks are interrupted and a write it was doing never commits. A statement still being planned
+     * is cancelled when its first job starts.
+     */
+    void cancel(HttpExchange ex) throws IOException {
+        try (ex) {
+            if (!admitted(ex)) return;
+            String id = JSON.readTree(ex.getRequestBody()).path("statement_id").asText("");
+            if (id.isEmpty()) {
+                plain(ex, 400, "statement_id is required");
+                return;
+            }
+            long now = System.currentTimeMillis();
+            cancelled.values().removeIf(at -> now - at > 600_000);
+            cancelled.put(id, now);
+            root.sparkContext().cancelJobGroup(id);
+            plain(ex, 200, "cancelled");
+        }
+    }
+
     void handle(HttpExchange ex) throws IOException {
         try (ex) {
-            String given = ex.getRequestHeaders().getFirst("X-MiniLake-Spark-Secret");
-            // without a secret from the parent nobody may run SQL: the port is loopback, but not private
-            if (secret == null || given == null || !MessageDigest.isEqual(secret, given.getBytes(StandardCharsets.UTF_8))) {
-                plain(ex, 403, "forbidden");
-                return;
-            }
-            if (!"POST".equals(ex.getRequestMethod())) {
-                plain(ex, 405, "POST a statement");
-                return;
-            }
+            if (!admitted(ex)) return;
             JsonNode req = JSON.readTree(ex.getRequestBody());
             Session session = session(req.path("session").asText(null));
             // one statement at a time per session, as the api-server sends them
@@ -120,9 +158,9 @@ final class SqlEndpoint {
     }
 
     private Session session(String id) {
-        if (id == null) return new Session(root.newSession());
+        if (id == null) return new Session(root.newSession(), lake);
         synchronized (sessions) {
-            return sessions.computeIfAbsent(id, k -> new Session(root.newSession()));
+            return sessions.computeIfAbsent(id, k -> new Session(root.newSession(), lake));
         }
     }
 
@@ -132,6 +170,7 @@ final class SqlEndpoint {
         try {
             // Spark reads configuration (catalog plugins among it) from the thread's active session
             SparkSession.setActiveSession(s.spark);
+            jobGroup(s.spark, req.path("statement_id").asText(null));
             applyConf(s, req.path("conf"));
             use(s, req.path("catalog").asText(null), req.path("schema").asText(null));
             String sql = req.path("statement").asText("");
@@ -165,6 +204,31 @@ final class SqlEndpoint {
             } catch (Throwable e) {
                 g.writeEndArray();
                 error(g, e);
+            }
+        });
+    }
+
+    /**
+     * The statement's jobs run in a job group named by its id, so {@link #cancel} can stop them. A
+     * listener cancels the group again when a job of an already-cancelled statement starts.
+     */
+    private void jobGroup(SparkSession spark, String statementId) {
+        var sc = spark.sparkContext();
+        if (statementId == null || statementId.isEmpty()) {
+            sc.clearJobGroup();
+            return;
+        }
+        if (cancelled.containsKey(statementId)) throw new IllegalStateException("the statement was cancelled");
+        sc.setJobGroup(statementId, "MiniLake statement " + statementId, true);
+    }
+
+    /** Cancels, again, any job that starts in a group already cancelled (it was still being planned at cancel time). */
+    void cancelLateJobs() {
+        root.sparkContext().addSparkListener(new org.apache.spark.scheduler.SparkListener() {
+            @Override
+            public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+                String group = start.properties() == null ? null : start.properties().getProperty("spark.jobGroup.id");
+                if (group != null && cancelled.containsKey(group)) root.sparkContext().cancelJob(start.jobId());
             }
         });
     }
@@ -205,6 +269,8 @@ final class SqlEndpoint {
         }
         for (Map.Entry<String, String> e : wanted.entrySet()) {
             if (e.getValue().equals(s.conf.get(e.getKey()))) continue;
+            // the api-server refuses these in SET already; a session never gets them from here either
+            if (EngineWideConf.isEngineWide(e.getKey())) continue;
             try {
                 s.spark.conf().set(e.getKey(), e.getValue());
             } catch (RuntimeException staticOrUnknown) {

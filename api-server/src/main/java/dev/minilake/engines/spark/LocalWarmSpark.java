@@ -4,6 +4,7 @@ import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.web.ServerAddress;
+import dev.minilake.engines.Lake;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -50,6 +51,9 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
     private final ServerAddress address;
     private final DataDir dataDir;
     private final String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+    /** Spark Connect's pre-shared token, new per server start: only MiniLake's own children and the caller of /_minilake/spark get it. */
+    private final String connectToken = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+    private final Lake lake;
     /** Created on first use: a java.net.http client initialises TLS, which costs start-up time. */
     private final SingletonSupplier<HttpClient> http =
             SingletonSupplier.of(() -> HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
@@ -66,8 +70,9 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
     /** The Spark process's REST identity (its UC catalog plugin calls MiniLake), revoked when the process ends. */
     private volatile ScopedTokens.Token identity;
 
-    public LocalWarmSpark(Settings settings, ServerAddress address, DataDir dataDir, ScopedTokens scopedTokens) {
+    public LocalWarmSpark(Settings settings, ServerAddress address, DataDir dataDir, ScopedTokens scopedTokens, Lake lake) {
         this.scopedTokens = scopedTokens;
+        this.lake = lake;
         this.settings = settings;
         this.address = address;
         this.dataDir = dataDir;
@@ -93,7 +98,12 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
         return state == State.WARM ? Optional.ofNullable(connectUrl) : Optional.empty();
     }
 
-    /** For /_minilake/ready and /_minilake/services. */
+    /** The Connect endpoint without its token, for what MiniLake shows (the services list, logs). */
+    public Optional<String> connectEndpoint() {
+        return connectUrl().map(u -> u.substring(0, u.indexOf("/;")));
+    }
+
+    /** For /_minilake/spark, which is behind authentication: the Connect URL with its token, as clients use it. */
     public Map<String, Object> status() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("state", state.name());
@@ -135,21 +145,27 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
             cmd.addAll(SparkJvm.OPTIONS);
             cmd.addAll(List.of("-cp", loc.classpath(), "dev.minilake.spark.SparkRunnerMain", "warm",
                     "--connect-port", Integer.toString(port), "--uri", address.baseUrl(),
-                    "--data-dir", dir.toString(), "--master", settings.sparkMaster()));
+                    "--data-dir", dir.toString(), "--master", settings.sparkMaster(),
+                    // the directories the SQL sandbox lets statements touch: the same as DuckDB's
+                    "--lake-roots", String.join(java.io.File.pathSeparator, lake.sqlDirectories().stream().map(Path::toString).toList())));
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
                     .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
-            pb.environment().put("MINILAKE_SPARK_SECRET", secret);
             pb.environment().put("SPARK_USER", settings.userName()); // current_user() answers as MiniLake's user, as on Databricks
             ScopedTokens.removeServerCredentials(pb.environment());
-            identity = scopedTokens.issue("warm Spark");
-            pb.environment().put("DATABRICKS_TOKEN", identity.value());
             pb.environment().remove("SPARK_REMOTE");
+            pb.environment().remove("SPARK_CONNECT_AUTHENTICATE_TOKEN");
+            identity = scopedTokens.issue("warm Spark");
             Process p;
             synchronized (this) {
                 if (stopping) return;
                 p = pb.start();
                 process = p;
             }
+            // credentials go on the child's stdin, so no SQL statement can read them from its environment
+            OutputStream stdin = p.getOutputStream();
+            stdin.write(("secret=" + secret + "\ntoken=" + identity.value() + "\nconnect-token=" + connectToken + "\n\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
             log.info("starting the warm Spark (pid {}, {} heap, {}); log in {}", p.pid(), settings.sparkMemory(), settings.sparkMaster(), logFile);
             Thread watchdog = new Thread(() -> {
                 try {
@@ -171,11 +187,12 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
                     logOut.println(line);
                     if (line.startsWith(READY) && state == State.STARTING) {
                         httpPort = Integer.parseInt(field(line, "http"));
-                        connectUrl = "sc://127.0.0.1:" + field(line, "connect");
+                        // "localhost": pyspark sends a token without TLS only to that host name (local channel credentials)
+                        connectUrl = "sc://localhost:" + field(line, "connect") + "/;token=" + connectToken;
                         startMillis = (System.nanoTime() - start) / 1_000_000;
                         state = State.WARM;
                         watchdog.interrupt();
-                        log.info("warm Spark ready at {} in {} ms", connectUrl, startMillis);
+                        log.info("warm Spark ready at {} in {} ms", connectEndpoint().orElse("?"), startMillis);
                     }
                 }
             }

@@ -38,7 +38,7 @@ public class SparkGroup implements ApiGroup {
 
     @Override
     public java.util.Optional<String> liveState() {
-        return java.util.Optional.of("state " + spark.state() + spark.connectUrl().map(u -> " at " + u).orElse(""));
+        return java.util.Optional.of("state " + spark.state() + spark.connectEndpoint().map(u -> " at " + u).orElse(""));
     }
 
     @Override

@@ -7,4 +7,7 @@ package dev.minilake.engines.spark;
 public interface SparkSql {
     /** Runs {@code statement}, starting Spark first if it is cold; the caller closes the result. */
     SparkResult execute(SparkStatement statement) throws SparkSqlException;
+
+    /** Stops the statement's Spark jobs (its job group), so a write it is doing never commits. */
+    void cancel(String statementId);
 }

@@ -16,7 +16,7 @@ public interface WarmSpark {
 
     State state();
 
-    /** The Spark Connect URL ({@code sc://127.0.0.1:PORT}) once warm. */
+    /** The Spark Connect URL ({@code sc://localhost:PORT/;token=T}) once warm: a client needs the token in it. */
     Optional<String> connectUrl();
 
     /**

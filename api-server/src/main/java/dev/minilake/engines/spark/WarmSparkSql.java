@@ -63,9 +63,22 @@ public class WarmSparkSql implements SparkSql {
         }
     }
 
+    @Override
+    public void cancel(String statementId) {
+        if (statementId == null || spark.state() != WarmSpark.State.WARM) return;
+        try {
+            spark.post("/cancel", JSON.writeValueAsBytes(JSON.createObjectNode().put("statement_id", statementId))).body().close();
+        } catch (IOException e) {
+            // the warm Spark is gone, and its jobs with it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static ObjectNode request(SparkStatement st) {
         ObjectNode o = JSON.createObjectNode();
         o.put("statement", st.sql());
+        if (st.statementId() != null) o.put("statement_id", st.statementId());
         if (st.session() != null) o.put("session", st.session());
         if (st.catalog() != null) o.put("catalog", st.catalog());
         if (st.schema() != null) o.put("schema", st.schema());

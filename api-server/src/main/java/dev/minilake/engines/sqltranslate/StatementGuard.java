@@ -17,7 +17,7 @@ import java.util.Set;
  */
 public final class StatementGuard {
     private static final Set<String> ENGINE_WORDS = Set.of("ATTACH", "DETACH", "SET", "RESET", "INSTALL", "LOAD", "FORCE",
-            "EXPORT", "IMPORT", "PRAGMA", "CALL");
+            "EXPORT", "IMPORT", "PRAGMA", "CALL", "ADD");
     private static final Set<String> SECRET_MODIFIERS = Set.of("OR", "REPLACE", "PERSISTENT", "TEMP", "TEMPORARY");
 
     private StatementGuard() {
@@ -30,7 +30,10 @@ public final class StatementGuard {
             List<SqlToken> statement = all.stream().filter(t -> !t.isTrivia()).toList();
             if (statement.isEmpty()) continue;
             String first = word(statement, 0);
-            if ((first.equals("SET") || first.equals("RESET")) && isSessionConf(sql)) continue;
+            if ((first.equals("SET") || first.equals("RESET")) && isSessionConf(sql)) {
+                engineWideKey(sql);
+                continue;
+            }
             if (ENGINE_WORDS.contains(first)) throw refused(first, statement);
             if ((first.equals("CREATE") || first.equals("DROP")) && namesSecret(statement)) {
                 throw new RefusedStatementException("[INSUFFICIENT_PERMISSIONS] " + first
@@ -45,6 +48,17 @@ public final class StatementGuard {
                 .map(c -> c instanceof Command.SetConf || c instanceof Command.ResetConf).orElse(false);
     }
 
+    /** A session SET of a key that would change the shared Spark or reach files is refused, naming the key. */
+    private static void engineWideKey(String sql) {
+        CommandRecognizer.recognize(sql).ifPresent(c -> {
+            if (c instanceof Command.SetConf set && set.key() != null && set.value() != null && EngineWideConfs.isEngineWide(set.key())) {
+                throw new RefusedStatementException("[INSUFFICIENT_PERMISSIONS] SET " + set.key() + " is not allowed: it is an engine-wide"
+                        + " or path configuration of the Spark every client shares. Session configurations such as"
+                        + " spark.sql.shuffle.partitions or spark.sql.session.timeZone may be set.");
+            }
+        });
+    }
+
     private static RefusedStatementException refused(String first, List<SqlToken> statement) {
         String what = switch (first) {
             case "ATTACH", "DETACH" -> "Catalogs are attached by Unity Catalog, not by SQL; create or delete a catalog"
@@ -55,6 +69,7 @@ public final class StatementGuard {
             case "INSTALL", "LOAD", "FORCE" -> "Extensions are built in and loaded at start; SQL may not install or load any.";
             case "EXPORT", "IMPORT" -> "EXPORT/IMPORT DATABASE would read or write outside the lake.";
             case "PRAGMA" -> "PRAGMA statements change or reveal the engine; they are not part of Databricks SQL.";
+            case "ADD" -> "ADD JAR, ADD FILE and ADD ARCHIVE change the Spark every client shares; a job task can use libraries.";
             default -> "CALL of engine procedures is not supported.";
         };
         return new RefusedStatementException("[INSUFFICIENT_PERMISSIONS] " + first + " is not allowed. " + what);

@@ -37,6 +37,7 @@ public final class StatementExecution {
     private SqlError failure;
     private SpooledResult result;
     private Statement running;
+    private Runnable cancelHook;
     private Future<?> future;
     private long endMs;
 
@@ -112,6 +113,13 @@ public final class StatementExecution {
         return true;
     }
 
+    /** Runs {@code hook} when the statement is canceled (e.g. to stop its Spark jobs); false when it already ended. */
+    synchronized boolean onCancel(Runnable hook) {
+        if (isTerminal()) return false;
+        cancelHook = hook;
+        return true;
+    }
+
     /** Registers the JDBC statement so cancel() can interrupt DuckDB; false when already canceled. */
     synchronized boolean running(Statement st) {
         if (isTerminal()) return false;
@@ -135,11 +143,20 @@ public final class StatementExecution {
     public boolean cancel() {
         Statement st;
         Future<?> f;
+        Runnable hook;
         synchronized (this) {
             if (isTerminal()) return false;
             finish(State.CANCELED);
             st = running;
             f = future;
+            hook = cancelHook;
+        }
+        if (hook != null) {
+            try {
+                hook.run();
+            } catch (RuntimeException ignored) {
+                // the engine may have finished meanwhile
+            }
         }
         if (st != null) {
             try {

@@ -186,7 +186,9 @@ final class StatementRunner {
             Long limit = exec.request.rowLimit();
             List<SparkStatement.Parameter> params = exec.request.parameters().stream().map(p -> new SparkStatement.Parameter(p.name(), p.type(), p.value())).toList();
             SparkStatement st = new SparkStatement(exec.request.statement(), exec.request.sessionId(), exec.context.catalog(),
-                    exec.context.schema(), named ? Map.copyOf(session.conf()) : Map.of(), params, limit == null ? 0 : limit + 1);
+                    exec.context.schema(), named ? Map.copyOf(session.conf()) : Map.of(), params, limit == null ? 0 : limit + 1, exec.id);
+            // a cancel stops the Spark job group too: interrupting this thread alone would leave Spark writing
+            if (!exec.onCancel(() -> java.util.concurrent.CompletableFuture.runAsync(() -> spark.cancel(exec.id)))) return;
             try (SparkResult result = spark.execute(st)) {
                 exec.succeed(spool(exec, new SparkRows(result)));
             } finally {

@@ -139,6 +139,8 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         // the same call the official connector makes before it creates a table at a path
         uc.temporaryPathCredentials(location, "PATH_CREATE_TABLE");
         Identifier path = Identifier.of(new String[]{"delta"}, location);
+        boolean logExisted = hasDeltaLog(location);
+        boolean dirExisted = java.nio.file.Files.exists(java.nio.file.Path.of(location));
         createDeltaIfAbsent(path, location, columns, partitions, properties);
         Table physical = delta.loadTable(path);
         ObjectNode body = UcClient.JSON.createObjectNode()
@@ -148,8 +150,10 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         body.set("columns", columnsJson(physical.schema(), partitionColumns(physical)));
         try {
             uc.createTable(body);
-        } catch (UcClient.UcException e) {
-            if (e.status == 409) throw new TableAlreadyExistsException(ident);
+        } catch (RuntimeException e) {
+            // Unity Catalog refused the table: the log written for it goes too, so a refusal leaves no files
+            if (!logExisted) removeCreatedLog(location, dirExisted);
+            if (e instanceof UcClient.UcException uce && uce.status == 409) throw new TableAlreadyExistsException(ident);
             throw e;
         }
         return physical;
@@ -187,6 +191,17 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         // MiniLake writes version 0 itself; a catalog that only names a location gets it from Delta
         createDeltaIfAbsent(path, location, columns, partitions, properties);
         return delta.loadTable(path);
+    }
+
+    /** Deletes the {@code _delta_log} this catalog wrote at {@code location} (and the directory, if it made it). */
+    private static void removeCreatedLog(String location, boolean dirExisted) {
+        java.nio.file.Path dir = java.nio.file.Path.of(location);
+        java.nio.file.Path target = dirExisted ? dir.resolve("_delta_log") : dir;
+        try (var walk = java.nio.file.Files.walk(target)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (java.io.IOException | java.io.UncheckedIOException ignored) {
+            // nothing was there, or it is gone already
+        }
     }
 
     /** A new Delta table at the path unless a log is already there; catalog-reserved properties stay out of it. */
@@ -327,9 +342,9 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
      * Delta's catalog asks its delegate (this catalog) about {@code delta.`/path`} while it creates a
      * table by path; such a name is never a UC table.
      */
+    /** {@code format.`/path`}: not a table of this catalog, so Spark reads it as files (where the SQL sandbox checks the path). */
     private static boolean isPathIdentifier(Identifier ident) {
-        return ident.namespace().length == 1 && ident.namespace()[0].equalsIgnoreCase("delta")
-                && (ident.name().startsWith("/") || ident.name().contains(":/"));
+        return ident.namespace().length == 1 && (ident.name().startsWith("/") || ident.name().contains(":/"));
     }
 
     private String fullName(Identifier ident) {
