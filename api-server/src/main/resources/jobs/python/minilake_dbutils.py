@@ -73,17 +73,38 @@ class _Widgets:
         self._values.clear()
 
 
+_resolved_secrets = set()
+
+
+def redact(text):
+    """Replaces every secret value this task resolved (dbutils.secrets.get, or secret env vars) with [REDACTED],
+    as the server does for the task's output, so files the runner writes never hold one."""
+    if not text:
+        return text
+    values = set(_resolved_secrets)
+    for name in filter(None, os.environ.get("MINILAKE_SECRET_ENV", "").split(",")):
+        values.add(os.environ.get(name, ""))
+    for v in sorted(filter(None, values), key=len, reverse=True):
+        text = text.replace(v, "[REDACTED]").replace(json.dumps(v)[1:-1], "[REDACTED]")
+    return text
+
+
 class _Secrets:
     def _fetch(self, scope, key):
         q = urllib.parse.urlencode({"scope": scope, "key": key})
-        return _json("GET", "/_minilake/jobs/task-secret?" + q,
-                     headers={"X-MiniLake-Task-Token": os.environ.get("MINILAKE_TASK_TOKEN", "")})
+        value = base64.b64decode(_json("GET", "/_minilake/jobs/task-secret?" + q,
+                                       headers={"X-MiniLake-Task-Token": os.environ.get("MINILAKE_TASK_TOKEN", "")})["value"])
+        try:
+            _resolved_secrets.add(value.decode("utf-8"))
+        except UnicodeDecodeError:
+            pass
+        return value
 
     def get(self, scope, key):
-        return base64.b64decode(self._fetch(scope, key)["value"]).decode("utf-8")
+        return self._fetch(scope, key).decode("utf-8")
 
     def getBytes(self, scope, key):
-        return base64.b64decode(self._fetch(scope, key)["value"])
+        return self._fetch(scope, key)
 
     def listScopes(self):
         return _json("GET", "/api/2.0/secrets/scopes/list").get("scopes", [])
@@ -117,7 +138,7 @@ class _TaskValues:
     def _flush(self):
         if self._mine and os.environ.get("MINILAKE_TASK_DIR"):
             with open(os.path.join(os.environ["MINILAKE_TASK_DIR"], "task_values.json"), "w") as f:
-                json.dump(self._mine, f)
+                f.write(redact(json.dumps(self._mine)))
 
 
 class _Jobs:

@@ -23,7 +23,7 @@ CELL_SEPARATOR = "# COMMAND ----------"
 
 def _write(name, text):
     with open(os.path.join(os.environ["MINILAKE_TASK_DIR"], name), "w", encoding="utf-8") as f:
-        f.write(text)
+        f.write(minilake_dbutils.redact(text))
 
 
 def _cells(source):

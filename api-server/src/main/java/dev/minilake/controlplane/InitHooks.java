@@ -123,7 +123,7 @@ public class InitHooks {
 
     private void rest(Path f) throws Exception {
         int n = 0;
-        try (ScopedTokens.Token identity = tokens.issue("init hook " + f.getFileName())) {
+        try (ScopedTokens.Token identity = tokens.issueOperator("init hook " + f.getFileName())) {
             for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
                 n++;
                 if (line.isBlank()) continue;

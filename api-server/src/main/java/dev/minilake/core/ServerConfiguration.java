@@ -9,6 +9,7 @@ import dev.minilake.core.auth.ScopedTokens;
 import dev.minilake.core.auth.TokenValidator;
 import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.error.ApiErrorHandler;
+import dev.minilake.core.error.ServerPaths;
 import dev.minilake.core.json.Json;
 import dev.minilake.core.mcp.McpEndpoint;
 import io.modelcontextprotocol.json.jackson.JacksonMcpJsonMapper;
@@ -133,8 +134,13 @@ public class ServerConfiguration {
     }
 
     @Bean
-    public ApiErrorHandler apiErrorHandler(ObjectMapper json, SdkOperations sdk) {
-        return new ApiErrorHandler(json, sdk);
+    public ApiErrorHandler apiErrorHandler(ObjectMapper json, SdkOperations sdk, ServerPaths serverPaths) {
+        return new ApiErrorHandler(json, sdk, serverPaths);
+    }
+
+    @Bean
+    public ServerPaths serverPaths(DataDir dataDir) {
+        return new ServerPaths(dataDir.root());
     }
 
     @Bean

@@ -93,7 +93,7 @@ public class DbfsGroup implements ApiGroup {
 
     @Override
     public void routes(Routes r) {
-        FileStreams streams = new FileStreams(service.tempDir(), r.blocking());
+        FileStreams streams = new FileStreams(service.tempDir(), r.blocking(), DbfsService.MAX_UPLOAD_BYTES);
         // multipart put first: it streams the file part to disk instead of decoding JSON
         r.raw(RouterFunctions.route(RequestPredicates.method(HttpMethod.POST).and(RequestPredicates.path("/api/2.0/dbfs/put"))
                         .and(RequestPredicates.contentType(MediaType.MULTIPART_FORM_DATA)),

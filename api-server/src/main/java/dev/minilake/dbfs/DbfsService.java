@@ -31,6 +31,8 @@ import java.util.stream.Stream;
 public class DbfsService {
     /** Databricks refuses reads and blocks above 1 MB. */
     public static final int MAX_BLOCK = 1024 * 1024;
+    /** A multipart put (not the inline one, which is MAX_BLOCK) takes up to 2 GiB. */
+    public static final long MAX_UPLOAD_BYTES = 2L * 1024 * 1024 * 1024;
 
     private final ConfinedPath root;
     private final Path tempDir;
@@ -63,6 +65,11 @@ public class DbfsService {
     }
 
     public void putInline(String path, byte[] contents, boolean overwrite) throws IOException {
+        // Databricks: inline contents are at most 1 MB; larger files go through create/add-block/close or multipart
+        if (contents.length > MAX_BLOCK) {
+            throw new ApiException(ErrorCode.MAX_BLOCK_SIZE_EXCEEDED, "The contents exceed the 1 MB limit of an inline put ("
+                    + contents.length + " bytes); use the streaming upload (create, add-block, close) or a multipart put");
+        }
         Path tmp = Files.createTempFile(tempDir, "put-", ".part");
         try {
             Files.write(tmp, contents);

@@ -31,12 +31,22 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class FileStreams {
     private static final int CHUNK = 64 * 1024;
 
+    /** The Files API takes up to 5 GiB in one upload, as Databricks' does. */
+    public static final long FILES_API_MAX_BYTES = 5L * 1024 * 1024 * 1024;
+
     private final Path tempDir;
     private final Scheduler blocking;
+    private final long maxBytes;
 
     public FileStreams(Path tempDir, Scheduler blocking) {
+        this(tempDir, blocking, FILES_API_MAX_BYTES);
+    }
+
+    /** {@code maxBytes}: the largest body or file part taken; a larger one is refused with 400 and nothing is kept. */
+    public FileStreams(Path tempDir, Scheduler blocking, long maxBytes) {
         this.tempDir = tempDir;
         this.blocking = blocking;
+        this.maxBytes = maxBytes;
     }
 
     /** A multipart form: its text fields and the bytes of its (single) file part, on disk. */
@@ -55,7 +65,7 @@ public final class FileStreams {
     /** Writes the raw request body to a temp file. */
     public Mono<Path> receiveBody(ServerRequest req) {
         return Mono.fromCallable(this::newTempFile).subscribeOn(blocking)
-                .flatMap(tmp -> DataBufferUtils.write(req.body(BodyExtractors.toDataBuffers()), tmp,
+                .flatMap(tmp -> DataBufferUtils.write(capped(req.body(BodyExtractors.toDataBuffers())), tmp,
                                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)
                         .then(Mono.just(tmp))
                         .onErrorResume(e -> deleteQuietly(tmp).then(Mono.error(e))));
@@ -73,7 +83,7 @@ public final class FileStreams {
                     PartEvent first = signal.get();
                     if (first instanceof FilePartEvent || (first != null && fileField.equals(first.name()))) {
                         fields.put("__file_field", first.name());
-                        Flux<DataBuffer> bytes = events.map(PartEvent::content);
+                        Flux<DataBuffer> bytes = capped(events.map(PartEvent::content));
                         return DataBufferUtils.write(bytes, tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
                     }
                     if (first instanceof FormPartEvent form) fields.put(form.name(), form.value());
@@ -81,6 +91,20 @@ public final class FileStreams {
                 }))
                 .then(Mono.fromSupplier(() -> new Upload(Map.copyOf(fields), tmp, fields.get("__file_field"))))
                 .onErrorResume(e -> deleteQuietly(tmp).then(Mono.error(e))));
+    }
+
+    /** Fails the upload once more than {@link #maxBytes} arrived (the temp file is then deleted by the caller's error path). */
+    private Flux<DataBuffer> capped(Flux<DataBuffer> body) {
+        long[] seen = {0};
+        return body.handle((buf, sink) -> {
+            seen[0] += buf.readableByteCount();
+            if (seen[0] > maxBytes) {
+                DataBufferUtils.release(buf);
+                sink.error(ApiException.invalid("The upload is larger than " + maxBytes + " bytes, the most this API takes in one request"));
+            } else {
+                sink.next(buf);
+            }
+        });
     }
 
     /** Streams a file as application/octet-stream. */

@@ -15,6 +15,7 @@ import dev.minilake.jobs.exec.TaskExecutor;
 import dev.minilake.jobs.exec.TaskHandle;
 import dev.minilake.jobs.exec.TaskLaunch;
 import dev.minilake.jobs.exec.TaskOutcome;
+import dev.minilake.secrets.RunSecrets;
 import dev.minilake.secrets.SecretsService;
 import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
 import dev.minilake.sql.StatementDtos.StatementResponse;
@@ -97,8 +98,8 @@ final class TaskRunner {
     private final ObjectMapper json;
     private final ScopedTokens scopedTokens;
     private final TaskPython taskPython;
-    /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only. */
-    private final Map<String, Long> taskTokens = new ConcurrentHashMap<>();
+    /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only, with what each resolved. */
+    private final Map<String, RunSecrets> taskTokens = new ConcurrentHashMap<>();
 
     TaskRunner(TaskExecutor executor, TaskFiles files, StatementsService statements, SecretsService secrets,
                Settings settings, ServerAddress address, Optional<WarmSpark> spark, Path pythonDir, ObjectMapper json,
@@ -116,8 +117,9 @@ final class TaskRunner {
         this.json = json;
     }
 
-    boolean validTaskToken(String token) {
-        return token != null && taskTokens.containsKey(token);
+    /** The secrets of the running task whose token this is, or null when no running task has it. */
+    RunSecrets taskSecrets(String token) {
+        return token == null ? null : taskTokens.get(token);
     }
 
     Result run(JsonNode task, Context ctx) throws Exception {
@@ -250,14 +252,16 @@ final class TaskRunner {
         env.put("MINILAKE_TASK_RUN_ID", Long.toString(ctx.taskRunId()));
         env.put("MINILAKE_WIDGETS", json.writeValueAsString(widgets));
         env.put("MINILAKE_TASK_VALUES", json.writeValueAsString(ctx.upstreamValues()));
+        env.put("MINILAKE_SECRET_ENV", String.join(",", secretEnv.keySet())); // names only: the runner redacts their values in files it writes
         env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
         sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
         String type = task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task";
-        taskTokens.put(token, ctx.taskRunId());
+        RunSecrets runSecrets = new RunSecrets();
+        taskTokens.put(token, runSecrets);
         // the task's own identity for the REST API, revoked when it ends; never the admin token
         try (ScopedTokens.Token identity = scopedTokens.issue("job run " + ctx.jobRunId() + " task run " + ctx.taskRunId())) {
             env.put("DATABRICKS_TOKEN", identity.value());
-            return launchAndWait(task, ctx, type, command, env, secretEnv);
+            return launchAndWait(task, ctx, type, command, env, secretEnv, runSecrets);
         } finally {
             taskTokens.remove(token);
         }
@@ -265,12 +269,17 @@ final class TaskRunner {
 
     /** Hands one task's process to the executor (local or Kubernetes) and waits for its outcome. */
     private Result launchAndWait(JsonNode task, Context ctx, String type, List<String> command, Map<String, String> env,
-                                 Map<String, String> secretEnv) throws Exception {
+                                 Map<String, String> secretEnv, RunSecrets runSecrets) throws Exception {
         Map<String, String> sparkConf = new LinkedHashMap<>();
-        cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> sparkConf.put(e.getKey(), resolveSecret(e.getValue().asText(), null)));
+        cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> {
+            String value = resolveSecret(e.getValue().asText(), null);
+            if (DynamicValues.secretReference(e.getValue().asText()) != null) runSecrets.add(value);
+            sparkConf.put(e.getKey(), value);
+        });
+        secretEnv.values().forEach(runSecrets::add);
         int timeout = task.path("timeout_seconds").asInt(0);
         TaskLaunch launch = new TaskLaunch(ctx.jobRunId(), ctx.taskRunId(), task.path("task_key").asText(), type, command, env, secretEnv,
-                ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0));
+                ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0), runSecrets);
         try {
             TaskHandle handle = executor.launch(launch);
             ctx.running(handle);
@@ -318,7 +327,7 @@ final class TaskRunner {
         env.put("DATABRICKS_HOST", address.baseUrl());
         env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
         env.put("SPARK_LOCAL_IP", "127.0.0.1");
-        return launchAndWait(task, ctx, "spark_jar_task", command, env, secretEnv);
+        return launchAndWait(task, ctx, "spark_jar_task", command, env, secretEnv, new RunSecrets());
     }
 
     /**

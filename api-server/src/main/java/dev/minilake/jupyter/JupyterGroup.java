@@ -92,7 +92,7 @@ public class JupyterGroup implements ApiGroup, DisposableBean {
         if (process == null || !process.alive()) {
             Path root = dataDir.area("jupyter");
             if (identity != null) identity.close();
-            identity = scopedTokens.issue("JupyterLab");
+            identity = scopedTokens.issueOperator("JupyterLab");
             Map<String, String> env = Map.of(
                     "DATABRICKS_HOST", address.baseUrl(),
                     "DATABRICKS_TOKEN", identity.value(),

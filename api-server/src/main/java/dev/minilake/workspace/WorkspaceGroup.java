@@ -115,7 +115,7 @@ public class WorkspaceGroup implements ApiGroup {
 
     @Override
     public void routes(Routes r) {
-        FileStreams streams = new FileStreams(service.tempDir(), r.blocking());
+        FileStreams streams = new FileStreams(service.tempDir(), r.blocking(), WorkspaceService.MAX_FILE_BYTES);
         Scheduler blocking = r.blocking();
         r.raw(RouterFunctions.route(post("/api/2.0/workspace/import").and(RequestPredicates.contentType(MediaType.MULTIPART_FORM_DATA)),
                 req -> streams.receiveMultipart(req, "content")

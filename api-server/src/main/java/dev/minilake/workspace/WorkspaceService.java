@@ -37,6 +37,10 @@ public class WorkspaceService {
     static final String NOTEBOOK = "NOTEBOOK", FILE = "FILE", DIRECTORY = "DIRECTORY";
     /** JSON (base64) export is bounded; bigger objects are exported with direct_download=true. */
     static final long MAX_JSON_EXPORT = 64L * 1024 * 1024;
+    /** Databricks' /workspace/import takes at most 10 MB of content. */
+    public static final int MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+    /** A workspace file sent as raw bytes (import-file, multipart import) is at most 500 MB, as workspace files are. */
+    public static final long MAX_FILE_BYTES = 500L * 1024 * 1024;
 
     /** What an import asks for, whatever the transport (JSON, multipart, import-file). */
     public record ImportSpec(String path, String format, String language, boolean overwrite) {
@@ -124,6 +128,10 @@ public class WorkspaceService {
 
     /** Imports inline (decoded base64) content. */
     public void importBytes(ImportSpec spec, byte[] content) throws IOException {
+        if (content.length > MAX_IMPORT_BYTES) {
+            throw new ApiException(ErrorCode.MAX_NOTEBOOK_SIZE_EXCEEDED, "The content is " + content.length
+                    + " bytes; an import takes at most 10 MB (" + MAX_IMPORT_BYTES + " bytes)");
+        }
         Path tmp = Files.createTempFile(tempDir, "import-", ".part");
         try {
             Files.write(tmp, content);

@@ -39,11 +39,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sends one generated request (malformed JSON, wrong types, huge and unicode strings, negative
  * and huge numbers, traversal in names and paths, oversized URLs and headers) and checks: no 5xx
  * (a 501 NOT_IMPLEMENTED is the honest answer for a declared-unsupported variant and is counted
- * apart), every 4xx is a Databricks-shaped body (the MCP transport's are the protocol's own), and no
- * answer names a server path.
+ * apart), every 4xx is a Databricks-shaped body (the MCP transport's are the protocol's own), no
+ * error names a server path, and no answer at all carries a Java stack frame.
  */
 class RouteFuzzTest {
     static final int TRIES = 10_000;
+    /** A Java stack frame ("at dev.minilake.X.y(X.java:12)", "at java.base/..."): no answer may carry one. */
+    static final Pattern STACK_FRAME = Pattern.compile("\\bat [\\w$.]+/?[\\w$.]*\\.[\\w$<>]+\\((?:[\\w$]+\\.(?:java|kt|scala):\\d+|Native Method|Unknown Source)\\)");
     /** A path variable ({name}, {*rest}) or a glob (*, **) of a declared pattern. */
     private static final Pattern VARIABLE = Pattern.compile("\\{(\\*?)([^}]+)}|(\\*\\*)|(\\*)");
     private static final List<String> QUERY_NAMES = List.of("limit", "offset", "page_token", "max_results", "name", "path",
@@ -106,6 +108,7 @@ class RouteFuzzTest {
             System.out.println("FUZZ5XX " + f + " -> " + r.body());
             return;
         }
+        assertThat(STACK_FRAME.matcher(r.body()).find()).as(f + " answered a stack trace: " + abbreviate(r.body())).isFalse();
         if (status == 501) {
             assertThat(json.readTree(r.body()).path("error_code").asText()).as(f.toString()).isEqualTo("NOT_IMPLEMENTED");
             return;

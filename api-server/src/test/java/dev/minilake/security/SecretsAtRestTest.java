@@ -1,6 +1,16 @@
 package dev.minilake.security;
 
 import com.databricks.sdk.WorkspaceClient;
+import com.databricks.sdk.service.compute.ClusterSpec;
+import com.databricks.sdk.service.jobs.CreateJob;
+import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.RunNow;
+import com.databricks.sdk.service.jobs.RunOutput;
+import com.databricks.sdk.service.jobs.RunResultState;
+import com.databricks.sdk.service.jobs.SparkPythonTask;
+import com.databricks.sdk.service.jobs.Task;
+import com.databricks.sdk.service.workspace.Import;
+import com.databricks.sdk.service.workspace.ImportFormat;
 import com.databricks.sdk.service.workspace.CreateScope;
 import com.databricks.sdk.service.workspace.PutSecret;
 import dev.minilake.core.crypto.SecretSeal;
@@ -11,6 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,6 +53,66 @@ class SecretsAtRestTest {
         // the value still resolves where it should: UC's include_value
         assertThat(server.send("GET", "/api/2.1/unity-catalog/secrets/main.default.uc?include_value=true", null).body())
                 .contains(value + "-uc");
+    }
+
+    /**
+     * Issue 29: a job that prints a secret (resolved with dbutils.secrets.get and from a secret
+     * env var, printed whole and split across writes, in stdout, stderr, its error and a task
+     * value) leaves it nowhere on disk: every file of the data dir is searched.
+     */
+    @Test
+    void aJobThatPrintsItsSecretsLeavesThemNowhereOnDisk() throws Exception {
+        MiniLakeServer server = MiniLakeServer.shared();
+        server.reset();
+        WorkspaceClient w = server.workspace();
+        String viaGet = "dbutils-canary-" + System.nanoTime();
+        String viaEnv = "env-canary-" + System.nanoTime();
+        w.secrets().createScope(new CreateScope().setScope("leak"));
+        w.secrets().putSecret(new PutSecret().setScope("leak").setKey("get").setStringValue(viaGet));
+        w.secrets().putSecret(new PutSecret().setScope("leak").setKey("env").setStringValue(viaEnv));
+        String script = """
+                import os, sys
+                v = dbutils.secrets.get("leak", "get")
+                e = os.environ["MY_SECRET"]
+                print("whole:", v, e)
+                sys.stdout.write("split:")
+                for part in (v[:5], v[5:11], v[11:]):
+                    sys.stdout.write(part)
+                    sys.stdout.flush()
+                print()
+                print("to stderr:", v, e, file=sys.stderr)
+                dbutils.jobs.taskValues.set("leaked", v)
+                raise RuntimeError("failing with " + v + " and " + e)
+                """;
+        w.workspace().importContent(new Import().setPath("/Shared/leak.py").setFormat(ImportFormat.AUTO).setOverwrite(true)
+                .setContent(Base64.getEncoder().encodeToString(script.getBytes(StandardCharsets.UTF_8))));
+        long jobId = w.jobs().create(new CreateJob().setName("leak").setTasks(List.of(new Task().setTaskKey("leak")
+                .setNewCluster(new ClusterSpec().setSparkEnvVars(Map.of("MY_SECRET", "{{secrets/leak/env}}")))
+                .setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/leak.py"))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(Duration.ofSeconds(90));
+
+        assertThat(run.getState().getResultState()).isEqualTo(RunResultState.FAILED);
+        RunOutput out = w.jobs().getRunOutput(run.getTasks().iterator().next().getRunId());
+        assertThat(out.getLogs()).contains("whole: [REDACTED] [REDACTED]").contains("split:[REDACTED]")
+                .doesNotContain(viaGet).doesNotContain(viaEnv);
+        assertThat(out.getError()).contains("failing with [REDACTED] and [REDACTED]");
+        assertThat(out.getErrorTrace()).doesNotContain(viaGet).doesNotContain(viaEnv);
+        // the command API (an execution context has no task token, so the value cannot be resolved there)
+        assertThat(server.send("GET", "/_minilake/jobs/task-secret?scope=leak&key=get", null).statusCode()).isEqualTo(403);
+
+        int files = 0;
+        try (Stream<Path> all = Files.walk(server.dataDir())) {
+            for (Path f : all.filter(Files::isRegularFile).toList()) {
+                byte[] bytes = Files.readAllBytes(f);
+                files++;
+                for (String secret : List.of(viaGet, viaEnv)) {
+                    assertThat(indexOf(bytes, secret.getBytes(StandardCharsets.UTF_8))).as(secret + " in " + f).isEqualTo(-1);
+                }
+            }
+        }
+        System.out.println("data dir files searched for the secrets: " + files + ", hits: 0");
+        assertThat(files).isGreaterThan(5);
     }
 
     @Test

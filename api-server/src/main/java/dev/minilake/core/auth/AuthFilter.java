@@ -17,7 +17,8 @@ import reactor.core.scheduler.Scheduler;
  * through the Tokens API, or a {@link ScopedTokens} token MiniLake handed to code it runs; the
  * control plane's health and ready probes stay open, and so do the SQL workspace's static files (a
  * browser cannot send a bearer token for them: the page asks for one and sends it with each API
- * call), and /jupyter's page, which says how to enable JupyterLab.
+ * call), and /jupyter's page, which says how to enable JupyterLab. A confined scoped token is held
+ * to {@link ScopedTokenPolicy} in either mode.
  */
 @Order(0)
 public final class AuthFilter implements WebFilter {
@@ -37,11 +38,17 @@ public final class AuthFilter implements WebFilter {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (settings.authMode() == Settings.AuthMode.OPEN || isOpenPath(exchange.getRequest().getPath().value())) {
+        var request = exchange.getRequest();
+        String header = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
+        String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
+        // in both modes: a confined token stays confined (in open mode code could drop it; strict mode makes it a guarantee)
+        if (scoped.isConfined(token)) {
+            var refusal = ScopedTokenPolicy.refusal(request.getMethod(), request.getPath().value(), request.getQueryParams());
+            if (refusal.isPresent()) return new ErrorBody("PERMISSION_DENIED", refusal.get()).writeTo(exchange.getResponse(), 403, json);
+        }
+        if (settings.authMode() == Settings.AuthMode.OPEN || isOpenPath(request.getPath().value())) {
             return chain.filter(exchange);
         }
-        String header = exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
-        String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
         if (token == null || token.isEmpty()) return deny(exchange, "Missing bearer token (MINILAKE_AUTH=strict)");
         if (token.equals(settings.adminToken()) || scoped.isValid(token)) return chain.filter(exchange);
         return Mono.fromCallable(() -> tokens.isValid(token)).subscribeOn(blocking)

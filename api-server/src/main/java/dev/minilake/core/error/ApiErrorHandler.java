@@ -26,10 +26,12 @@ public final class ApiErrorHandler implements WebExceptionHandler {
 
     private final ObjectMapper json;
     private final SdkOperations sdk;
+    private final ServerPaths paths;
 
-    public ApiErrorHandler(ObjectMapper json, SdkOperations sdk) {
+    public ApiErrorHandler(ObjectMapper json, SdkOperations sdk, ServerPaths paths) {
         this.json = json;
         this.sdk = sdk;
+        this.paths = paths;
     }
 
     @Override
@@ -40,7 +42,8 @@ public final class ApiErrorHandler implements WebExceptionHandler {
             return Mono.error(ex);
         }
         ApiException api = toApiException(exchange, ex);
-        return new ErrorBody(api.code().name(), api.getMessage()).writeTo(response, api.code().httpStatus(), json);
+        // a message may embed a path under the data dir (a file that could not be read): never the server's layout
+        return new ErrorBody(api.code().name(), paths.scrub(api.getMessage())).writeTo(response, api.code().httpStatus(), json);
     }
 
     ApiException toApiException(ServerWebExchange exchange, Throwable ex) {
@@ -52,6 +55,11 @@ public final class ApiErrorHandler implements WebExceptionHandler {
         }
         if (ex instanceof org.springframework.http.InvalidMediaTypeException || ex instanceof org.springframework.util.InvalidMimeTypeException) {
             return new ApiException(ErrorCode.MALFORMED_REQUEST, "Malformed request: the Content-Type header is not a valid media type");
+        }
+        // a body a codec reads into memory (byte[], a form) passed its in-memory cap: the client's fault, nothing was written
+        if (ex instanceof org.springframework.core.io.buffer.DataBufferLimitException
+                || ex.getCause() instanceof org.springframework.core.io.buffer.DataBufferLimitException) {
+            return new ApiException(ErrorCode.INVALID_PARAMETER_VALUE, "Request body too large for this API");
         }
         if (ex instanceof ServerWebInputException in) {
             Throwable cause = in.getCause() instanceof DecodingException d && d.getCause() != null ? d.getCause() : in.getCause();

@@ -32,8 +32,19 @@ final class ResultSpool {
         this.bytesPerChunk = bytesPerChunk;
     }
 
+    /**
+     * Databricks returns at most 25 MiB with the INLINE disposition; a larger result fails the
+     * statement rather than being truncated (byte_limit truncates; this does not).
+     */
+    static final long INLINE_LIMIT_BYTES = 25L * 1024 * 1024;
+
     /** Spools {@code rows} into chunks; with {@code dir} null every chunk stays in memory (the caller caps the rows). */
     SpooledResult spool(RowSource rows, Path dir, Long rowLimit, Long byteLimit) throws Exception {
+        return spool(rows, dir, rowLimit, byteLimit, false);
+    }
+
+    /** As {@link #spool(RowSource, Path, Long, Long)}; {@code inline} stops at {@link #INLINE_LIMIT_BYTES} with {@link InlineLimitExceeded}. */
+    SpooledResult spool(RowSource rows, Path dir, Long rowLimit, Long byteLimit, boolean inline) throws Exception {
         List<SpooledResult.Chunk> chunks = new ArrayList<>();
         long total = 0, totalBytes = 0;
         boolean truncated = false;
@@ -48,6 +59,8 @@ final class ResultSpool {
                     truncated = true;
                     break;
                 }
+                // checked as rows arrive, so an oversized INLINE result is never built
+                if (inline && totalBytes + size > INLINE_LIMIT_BYTES) throw new InlineLimitExceeded();
                 chunk.add(Arrays.asList(row));
                 total++;
                 bytes += size;
@@ -79,6 +92,14 @@ final class ResultSpool {
             g.writeEndArray();
         }
         return new SpooledResult.Chunk(index, rowOffset, rows.size(), Files.size(file), file);
+    }
+
+    /** The statement fails (BAD_REQUEST, as every SQL error): its result is too large for INLINE. */
+    static final class InlineLimitExceeded extends RuntimeException {
+        InlineLimitExceeded() {
+            super("[INLINE_BYTE_LIMIT_EXCEEDED] Inline byte limit exceeded: the result is larger than 25 MiB (" + INLINE_LIMIT_BYTES
+                    + " bytes), the most a statement returns with disposition INLINE. Use disposition EXTERNAL_LINKS for larger results.");
+        }
     }
 
     private static long size(String[] row) {

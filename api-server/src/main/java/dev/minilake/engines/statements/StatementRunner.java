@@ -310,7 +310,7 @@ final class StatementRunner {
     }
 
     private SpooledResult spool(StatementExecution exec, RowSource rows) throws Exception {
-        return spool.spool(rows, exec.dir, exec.request.rowLimit(), exec.request.byteLimit());
+        return spool.spool(rows, exec.dir, exec.request.rowLimit(), exec.request.byteLimit(), "INLINE".equals(exec.request.disposition()));
     }
 
     private PreparedStatement prepare(Connection c, StatementExecution exec, DuckSql s) throws SQLException {

@@ -1,7 +1,12 @@
 package dev.minilake.jobs.exec;
 
 import dev.minilake.core.auth.ScopedTokens;
+import dev.minilake.secrets.RedactingOutputStream;
 
+import java.io.BufferedOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +24,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class LocalTaskExecutor implements TaskExecutor {
     /** Output kept per stream; Databricks also truncates run output. */
     static final int MAX_CAPTURE = 5 * 1024 * 1024;
+    private static final long PUMP_WAIT_MILLIS = 5_000;
+    /** Where a finished task waits for its output to be written (blocking, so not the process reaper's thread). */
+    private static final java.util.concurrent.Executor OUTPUT_WAITERS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "task-output-wait");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Override
     public String name() {
@@ -31,14 +43,16 @@ public final class LocalTaskExecutor implements TaskExecutor {
             Files.createDirectories(launch.workDir());
             Path out = launch.workDir().resolve("stdout.txt");
             Path err = launch.workDir().resolve("stderr.txt");
-            ProcessBuilder pb = new ProcessBuilder(launch.command()).directory(launch.workDir().toFile())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            // piped, not redirected: the output reaches disk only through the redacting filter
+            ProcessBuilder pb = new ProcessBuilder(launch.command()).directory(launch.workDir().toFile());
             Map<String, String> env = pb.environment();
             ScopedTokens.removeServerCredentials(env);
             env.putAll(launch.env());
             env.putAll(launch.secretEnv());
             Process p = pb.start();
-            return new LocalHandle(p, launch, out, err);
+            Thread outPump = pump(p.getInputStream(), out, launch, "stdout");
+            Thread errPump = pump(p.getErrorStream(), err, launch, "stderr");
+            return new LocalHandle(p, launch, out, err, List.of(outPump, errPump));
         } catch (IOException e) {
             CompletableFuture<TaskOutcome> failed = CompletableFuture.completedFuture(
                     TaskOutcome.failedToStart("Could not start " + launch.command().get(0) + ": " + e.getMessage()));
@@ -55,13 +69,28 @@ public final class LocalTaskExecutor implements TaskExecutor {
         }
     }
 
+    /** Copies one output stream of the task to its file through a {@link RedactingOutputStream}. */
+    private static Thread pump(InputStream from, Path to, TaskLaunch launch, String name) throws IOException {
+        OutputStream file = new RedactingOutputStream(new BufferedOutputStream(Files.newOutputStream(to)), launch.secrets());
+        Thread t = new Thread(() -> {
+            try (from; file) {
+                from.transferTo(file);
+            } catch (IOException e) {
+                // the process closed its end, or the file cannot be written: what was copied stays
+            }
+        }, "task-" + launch.taskRunId() + "-" + name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
     private static final class LocalHandle implements TaskHandle {
         private final Process process;
         private final CompletableFuture<TaskOutcome> completion;
         private final AtomicBoolean cancelled = new AtomicBoolean();
         private final AtomicBoolean timedOut = new AtomicBoolean();
 
-        LocalHandle(Process process, TaskLaunch launch, Path out, Path err) {
+        LocalHandle(Process process, TaskLaunch launch, Path out, Path err, List<Thread> pumps) {
             this.process = process;
             CompletableFuture<Process> exit = process.onExit();
             if (!launch.timeout().isZero()) {
@@ -72,18 +101,31 @@ public final class LocalTaskExecutor implements TaskExecutor {
                     }
                 });
             }
-            this.completion = exit.handle((p, e) -> {
+            this.completion = exit.handleAsync((p, e) -> {
                 int code = e == null ? p.exitValue() : -1;
+                awaitPumps(pumps);
                 String message = timedOut.get() ? "Task timed out after " + launch.timeout().toSeconds() + " seconds"
                         : cancelled.get() ? "Task was cancelled"
                         : code == 0 ? "" : "Process exited with code " + code;
                 return new TaskOutcome(code, tail(out), tail(err), timedOut.get(), cancelled.get(), message);
-            });
+            }, OUTPUT_WAITERS);
         }
 
         @Override
         public CompletableFuture<TaskOutcome> completion() {
             return completion;
+        }
+
+        /** The output files are complete once the pipes close; a child left running may hold them open, so not forever. */
+        private static void awaitPumps(List<Thread> pumps) {
+            for (Thread t : pumps) {
+                try {
+                    t.join(PUMP_WAIT_MILLIS);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
 
         @Override

@@ -1,5 +1,7 @@
 package dev.minilake.jobs.exec;
 
+import dev.minilake.secrets.RunSecrets;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +23,7 @@ import java.util.Map;
  * @param timeout    zero means none
  * @param sparkConf  spark_conf of the task's cluster
  * @param numWorkers num_workers of the task's cluster (0 = Spark local)
+ * @param secrets    the secret values the run has resolved (growing while it runs): its output is redacted against them
  */
 public record TaskLaunch(
         long runId,
@@ -33,7 +36,8 @@ public record TaskLaunch(
         Path workDir,
         Duration timeout,
         Map<String, String> sparkConf,
-        int numWorkers) {
+        int numWorkers,
+        RunSecrets secrets) {
 
     public TaskLaunch {
         command = List.copyOf(command);
@@ -41,5 +45,6 @@ public record TaskLaunch(
         secretEnv = Map.copyOf(secretEnv);
         sparkConf = Map.copyOf(sparkConf);
         timeout = timeout == null ? Duration.ZERO : timeout;
+        secrets = secrets == null ? new RunSecrets() : secrets;
     }
 }

@@ -9,7 +9,7 @@ import org.springframework.mock.web.server.MockServerWebExchange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ApiErrorHandlerTest {
-    final ApiErrorHandler handler = new ApiErrorHandler(Json.newMapper(), SdkOperations.load());
+    final ApiErrorHandler handler = new ApiErrorHandler(Json.newMapper(), SdkOperations.load(), new ServerPaths(java.nio.file.Path.of("/srv/minilake-test-data")));
 
     @Test
     void unexpectedExceptionIsAShort500WithoutStackTrace() {
