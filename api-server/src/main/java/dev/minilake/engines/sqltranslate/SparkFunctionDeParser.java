@@ -4,6 +4,7 @@ import dev.minilake.engines.duckdb.DuckDbEngine;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.CastExpression;
@@ -49,6 +50,13 @@ final class SparkFunctionDeParser extends ExpressionDeParser {
     @Override
     public <S> StringBuilder visit(JdbcNamedParameter p, S context) {
         parameterNames.add(p.getName());
+        return builder.append('?');
+    }
+
+    /** A positional {@code ?} (or {@code ?n}): bound by its source ordinal, which the parser numbered. */
+    @Override
+    public <S> StringBuilder visit(JdbcParameter p, S context) {
+        parameterNames.add(ParameterMarker.positional(p.getIndex()));
         return builder.append('?');
     }
 

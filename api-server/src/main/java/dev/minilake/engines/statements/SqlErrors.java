@@ -149,6 +149,10 @@ final class SqlErrors {
                 + ". Please fix `parameters` and provide a mapping of the parameter.", "42P02");
     }
 
+    static SqlError invalidParameterValue(String message) {
+        return failure("BAD_REQUEST", message, "22023");
+    }
+
     static SqlError invalidIdentifier(String message) {
         return failure("BAD_REQUEST", message, "42602");
     }

@@ -24,14 +24,11 @@ import dev.minilake.engines.types.SparkType;
 import dev.minilake.engines.statements.StatementRequest.Parameter;
 import org.duckdb.DuckDBResultSet;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -144,6 +141,8 @@ final class StatementRunner {
             }
         } catch (UnboundParameter e) {
             exec.fail(SqlErrors.unboundParameter(e.getMessage()));
+        } catch (StatementParameters.InvalidValue e) {
+            exec.fail(SqlErrors.invalidParameterValue(e.getMessage()));
         } catch (IdentifierClause.InvalidIdentifier e) {
             exec.fail(SqlErrors.invalidIdentifier(e.getMessage()));
         } catch (SparkSqlException e) {
@@ -324,7 +323,7 @@ final class StatementRunner {
                     continue;
                 }
                 Parameter p = parameter(params, name);
-                ps.setObject(i + 1, typed(p));
+                ps.setObject(i + 1, StatementParameters.jdbcValue(p));
             }
             return ps;
         } catch (RuntimeException | SQLException e) {
@@ -333,24 +332,9 @@ final class StatementRunner {
         }
     }
 
-    /** A parameter value as the Java type its declared SQL type names (STRING when untyped). */
-    /** The request's parameter of that name; a statement that names one not given fails as UNBOUND_SQL_PARAMETER. */
+    /** The request's parameter a marker binds; see {@link StatementParameters}. */
     private static Parameter parameter(List<Parameter> params, String name) {
-        return params.stream().filter(p -> name.equals(p.name())).findFirst().orElseThrow(() -> new UnboundParameter(name));
-    }
-
-    private static Object typed(Parameter p) {
-        if (p.value() == null) return null;
-        String type = p.type() == null ? "STRING" : p.type().toUpperCase(Locale.ROOT);
-        if (type.startsWith("DECIMAL")) return new BigDecimal(p.value());
-        return switch (type) {
-            case "INT", "INTEGER", "BIGINT", "LONG", "SMALLINT", "SHORT", "TINYINT", "BYTE" -> Long.parseLong(p.value());
-            case "DOUBLE", "FLOAT", "REAL" -> Double.parseDouble(p.value());
-            case "BOOLEAN" -> Boolean.parseBoolean(p.value());
-            case "DATE" -> Date.valueOf(p.value());
-            case "TIMESTAMP", "TIMESTAMP_NTZ" -> Timestamp.valueOf(p.value().replace('T', ' ').replace("Z", ""));
-            default -> p.value();
-        };
+        return StatementParameters.find(params, name);
     }
 
     /**
