@@ -34,6 +34,11 @@ pytestmark = pytest.mark.skipif(ENGINE is None, reason="no container engine answ
                                 "run scripts/containers, then . \"$(scripts/containers --env-file)\"")
 
 
+@pytest.fixture(autouse=True)
+def _clean_workspace():
+    """These tests talk to the container, not to conftest's jar server: nothing to reset."""
+
+
 def _run(*args, check=True):
     return subprocess.run([ENGINE, *args], check=check, capture_output=True, text=True)
 
