@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 /**
  * On a machine with Docker and the image minilake:0.1.0 (docker build -t minilake:0.1.0 .): the
  * container starts, waits for ready, runs its init script, and a WorkspaceClient reads the seeded
- * rows. Skips, naming why, where there is no Docker engine (as on the development machines).
+ * rows. Where scripts/containers has set up an engine (MINILAKE_CONTAINER_ENGINE, DOCKER_HOST and
+ * TESTCONTAINERS_RYUK_DISABLED from its env file, as scripts/test sources it) an unreachable engine
+ * fails the test; elsewhere it skips, naming why.
  */
 class MiniLakeContainerTest {
 
@@ -28,7 +30,13 @@ class MiniLakeContainerTest {
         } catch (RuntimeException e) {
             docker = false;
         }
-        assumeThat(docker).as("no Docker engine on this machine: Testcontainers cannot start the MiniLake image").isTrue();
+        String engine = System.getenv("MINILAKE_CONTAINER_ENGINE");
+        if (engine != null && !engine.isBlank()) {
+            assertThat(docker).as("MINILAKE_CONTAINER_ENGINE=" + engine + " but Testcontainers reaches no engine at DOCKER_HOST="
+                    + System.getenv("DOCKER_HOST")).isTrue();
+        }
+        assumeThat(docker).as("no Docker engine on this machine (run scripts/containers and source its --env-file): "
+                + "Testcontainers cannot start the MiniLake image").isTrue();
 
         Path seed = Files.writeString(tmp.resolve("01-seed.sql"), "CREATE TABLE main.default.t AS SELECT 42 AS answer");
         try (MiniLakeContainer lake = new MiniLakeContainer().withInitScripts(seed)) {
