@@ -287,3 +287,24 @@ def test_spark_connect_refuses_a_client_without_the_token(warm):
         SparkSession.builder.remote(tokenless).create().range(1).collect()
     assert "UNAUTHENTICATED" in str(refused.value) or "token" in str(refused.value).lower()
     # with the token the same client works: every other test here connects with the full URL
+
+
+def test_sql_connector_parameters_bind_on_a_spark_pinned_warehouse(server, warm, w):
+    """The warm Spark binds the connector's markers itself: `?` by position, `:name` by name, typed."""
+    import datetime
+    import decimal
+    from databricks import sql as dbsql
+    from databricks.sdk.service.sql import EndpointTagPair, EndpointTags
+    wh = w.warehouses.create(name="spark-params", tags=EndpointTags(custom_tags=[
+        EndpointTagPair(key="minilake.engine", value="spark")])).result().id
+    with dbsql.connect(server_hostname="http://localhost", _port=server.port, http_path=f"/sql/1.0/warehouses/{wh}",
+                       access_token="dev", use_sea=True, enable_telemetry=False) as conn, conn.cursor() as cur:
+        cur.execute("SELECT ? + 1 AS a, ? AS s, ? AS d, ? AS day, ? AS n",
+                    [41, "it's", decimal.Decimal("123.45"), datetime.date(2024, 2, 29), None])
+        assert list(cur.fetchone()) == [42, "it's", decimal.Decimal("123.45"), datetime.date(2024, 2, 29), None]
+        cur.execute("SELECT :x * 2 AS x, :ts AS ts", {"x": 21, "ts": datetime.datetime(2020, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)})
+        row = cur.fetchone()
+        assert row[0] == 42 and row[1].replace(tzinfo=None) == datetime.datetime(2020, 1, 2, 3, 4, 5)
+    history = requests.get(server.url + "/api/2.0/sql/history/queries", headers={"Authorization": "Bearer dev"},
+                           params={"filter_by.warehouse_ids": wh}).json()["res"]
+    assert history and {q.get("engine") for q in history} == {"spark"}, history

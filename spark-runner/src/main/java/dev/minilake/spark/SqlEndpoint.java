@@ -174,8 +174,7 @@ final class SqlEndpoint {
             applyConf(s, req.path("conf"));
             use(s, req.path("catalog").asText(null), req.path("schema").asText(null));
             String sql = req.path("statement").asText("");
-            Map<String, Object> args = parameters(req.path("parameters"));
-            Dataset<Row> df = args.isEmpty() ? s.spark.sql(sql) : s.spark.sql(sql, args);
+            Dataset<Row> df = bound(s.spark, sql, req.path("parameters"));
             schema = df.schema();
             long max = req.path("max_rows").asLong(0);
             Dataset<Row> out = printable(df);
@@ -233,28 +232,55 @@ final class SqlEndpoint {
         });
     }
 
-    /** Named parameters as the Java values Spark makes literals of, typed as the request declares them. */
-    private static Map<String, Object> parameters(JsonNode params) {
-        Map<String, Object> out = new HashMap<>();
+    /**
+     * Runs the statement with its parameters bound by Spark itself: named ones to {@code :name}
+     * markers, unnamed ones, in order, to {@code ?} markers. Spark refuses a mix, as Databricks does.
+     */
+    private static Dataset<Row> bound(SparkSession spark, String sql, JsonNode params) {
+        if (params.isEmpty()) return spark.sql(sql);
+        Map<String, Object> named = new HashMap<>();
+        java.util.List<Object> positional = new java.util.ArrayList<>();
         for (JsonNode p : params) {
-            String v = p.path("value").isNull() ? null : p.path("value").asText(null);
-            String type = p.path("type").asText("STRING").toUpperCase(java.util.Locale.ROOT);
-            out.put(p.path("name").asText(), v == null ? null : switch (type.replaceAll("\\(.*", "")) {
-                case "INT", "INTEGER" -> Integer.parseInt(v);
-                case "BIGINT", "LONG" -> Long.parseLong(v);
-                case "SMALLINT", "SHORT" -> Short.parseShort(v);
-                case "TINYINT", "BYTE" -> Byte.parseByte(v);
-                case "DOUBLE" -> Double.parseDouble(v);
-                case "FLOAT", "REAL" -> Float.parseFloat(v);
-                case "DECIMAL", "DEC", "NUMERIC" -> new BigDecimal(v);
-                case "BOOLEAN" -> Boolean.parseBoolean(v);
-                case "DATE" -> java.time.LocalDate.parse(v);
-                case "TIMESTAMP" -> Instant.parse(v.contains("T") ? (v.endsWith("Z") ? v : v + "Z") : v.replace(' ', 'T') + "Z");
-                case "TIMESTAMP_NTZ" -> LocalDateTime.parse(v.replace(' ', 'T').replace("Z", ""));
-                default -> v;
-            });
+            String name = p.path("name").asText("");
+            Object value = value(p);
+            if (name.isEmpty()) positional.add(value);
+            else named.put(name, value);
         }
-        return out;
+        if (named.isEmpty()) return spark.sql(sql, positional.toArray());
+        if (positional.isEmpty()) return spark.sql(sql, named);
+        throw new IllegalArgumentException("[INVALID_QUERY_MIXED_QUERY_PARAMETERS] Parameterized query must either use positional, or named parameters, but not both.");
+    }
+
+    /** A parameter as the Java value Spark makes a literal of, typed as the request declares it. */
+    private static Object value(JsonNode p) {
+        String v = p.path("value").isNull() ? null : p.path("value").asText(null);
+        String type = p.path("type").asText("STRING").toUpperCase(java.util.Locale.ROOT);
+        if (v == null) return null;
+        return switch (type.replaceAll("\\(.*", "")) {
+            case "INT", "INTEGER" -> Integer.parseInt(v);
+            case "BIGINT", "LONG" -> Long.parseLong(v);
+            case "SMALLINT", "SHORT" -> Short.parseShort(v);
+            case "TINYINT", "BYTE" -> Byte.parseByte(v);
+            case "DOUBLE" -> Double.parseDouble(v);
+            case "FLOAT", "REAL" -> Float.parseFloat(v);
+            case "DECIMAL", "DEC", "NUMERIC" -> new BigDecimal(v);
+            case "BOOLEAN" -> Boolean.parseBoolean(v);
+            case "DATE" -> java.time.LocalDate.parse(v);
+            case "TIMESTAMP" -> instant(v);
+            case "TIMESTAMP_NTZ" -> LocalDateTime.parse(v.replace(' ', 'T').replace("Z", ""));
+            case "BINARY" -> java.util.HexFormat.of().parseHex(v.replaceFirst("^(?i)0x", ""));
+            case "VOID" -> null;
+            default -> v;
+        };
+    }
+
+    /** An ISO timestamp with {@code Z}, an offset ({@code +00:00}, as the connector sends it) or none (UTC). */
+    private static Instant instant(String v) {
+        String iso = v.trim().replace(' ', 'T');
+        var withOptionalOffset = new java.time.format.DateTimeFormatterBuilder()
+                .append(java.time.format.DateTimeFormatter.ISO_LOCAL_DATE_TIME).optionalStart().appendOffsetId().optionalEnd().toFormatter();
+        var parsed = withOptionalOffset.parseBest(iso, java.time.OffsetDateTime::from, LocalDateTime::from);
+        return parsed instanceof java.time.OffsetDateTime odt ? odt.toInstant() : ((LocalDateTime) parsed).toInstant(java.time.ZoneOffset.UTC);
     }
 
     /** The session's SET configurations, as the api-server holds them: set what changed, unset what went. */
