@@ -130,14 +130,14 @@ public class JobsGroup implements ApiGroup {
         }
         // dbutils.secrets.get inside a running task: the task's one-time token is the only key
         r.get("/_minilake/jobs/task-secret", req -> {
-            var runSecrets = runs.taskSecrets(req.header("X-MiniLake-Task-Token").orElse(null));
-            if (runSecrets == null) {
+            var task = runs.runningTask(req.header("X-MiniLake-Task-Token").orElse(null));
+            if (task == null) {
                 throw new ApiException(ErrorCode.PERMISSION_DENIED, "Secret values resolve only inside a running job task");
             }
             String scope = req.requiredQuery("scope"), key = req.requiredQuery("key");
-            byte[] value = secrets.resolveForJob(scope, key)
+            byte[] value = secrets.resolveForJob(scope, key, task.principal())
                     .orElseThrow(() -> ApiException.notFound("Secret " + key + " in scope " + scope));
-            runSecrets.add(value); // before the task has it: its output is redacted from here on
+            task.secrets().add(value); // before the task has it: its output is redacted from here on
             return Map.of("value", Base64.getEncoder().encodeToString(value));
         });
     }

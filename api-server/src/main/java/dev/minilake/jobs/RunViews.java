@@ -25,7 +25,10 @@ final class RunViews {
         ObjectNode o = json.createObjectNode();
         o.put("job_id", j.job_id);
         o.put("creator_user_name", j.creator_user_name);
-        o.put("run_as_user_name", j.creator_user_name);
+        // as Databricks reports it: the run_as user or service principal, else the creator
+        JsonNode runAs = j.settings.path("run_as");
+        String sp = runAs.path("service_principal_name").asText(""), user = runAs.path("user_name").asText("");
+        o.put("run_as_user_name", !sp.isEmpty() ? sp : !user.isEmpty() ? user : j.creator_user_name);
         o.put("created_time", j.created_time);
         ObjectNode s = j.settings.deepCopy();
         if (!withTasks) {

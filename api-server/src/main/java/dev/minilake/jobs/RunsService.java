@@ -595,8 +595,8 @@ public class RunsService implements AutoCloseable {
         return address.baseUrl() + "/#job/" + (r.job_id == null ? "" : r.job_id) + "/run/" + r.run_id;
     }
 
-    dev.minilake.secrets.RunSecrets taskSecrets(String token) {
-        return runner.taskSecrets(token);
+    TaskRunner.RunningTask runningTask(String token) {
+        return runner.runningTask(token);
     }
 
     // ---- persistence and lifecycle ----

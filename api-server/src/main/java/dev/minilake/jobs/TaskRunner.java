@@ -98,8 +98,12 @@ final class TaskRunner {
     private final ObjectMapper json;
     private final ScopedTokens scopedTokens;
     private final TaskPython taskPython;
-    /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only, with what each resolved. */
-    private final Map<String, RunSecrets> taskTokens = new ConcurrentHashMap<>();
+    /** Tokens of running tasks, so dbutils.secrets.get can resolve secrets inside a task only, as the run's principal. */
+    private final Map<String, RunningTask> taskTokens = new ConcurrentHashMap<>();
+
+    /** What a running task's secret requests resolve against: its redaction set and the principal its run acts as. */
+    record RunningTask(RunSecrets secrets, String principal) {
+    }
 
     TaskRunner(TaskExecutor executor, TaskFiles files, StatementsService statements, SecretsService secrets,
                Settings settings, ServerAddress address, Optional<WarmSpark> spark, Path pythonDir, ObjectMapper json,
@@ -117,8 +121,8 @@ final class TaskRunner {
         this.json = json;
     }
 
-    /** The secrets of the running task whose token this is, or null when no running task has it. */
-    RunSecrets taskSecrets(String token) {
+    /** The running task whose token this is, or null when no running task has it. */
+    RunningTask runningTask(String token) {
         return token == null ? null : taskTokens.get(token);
     }
 
@@ -257,7 +261,7 @@ final class TaskRunner {
         sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
         String type = task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task";
         RunSecrets runSecrets = new RunSecrets();
-        taskTokens.put(token, runSecrets);
+        taskTokens.put(token, new RunningTask(runSecrets, runAs(ctx)));
         // the task's own identity for the REST API, revoked when it ends; never the admin token
         try (ScopedTokens.Token identity = scopedTokens.issue("job run " + ctx.jobRunId() + " task run " + ctx.taskRunId())) {
             env.put("DATABRICKS_TOKEN", identity.value());
@@ -272,7 +276,7 @@ final class TaskRunner {
                                  Map<String, String> secretEnv, RunSecrets runSecrets) throws Exception {
         Map<String, String> sparkConf = new LinkedHashMap<>();
         cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> {
-            String value = resolveSecret(e.getValue().asText(), null);
+            String value = resolveSecret(e.getValue().asText(), null, ctx);
             if (DynamicValues.secretReference(e.getValue().asText()) != null) runSecrets.add(value);
             sparkConf.put(e.getKey(), value);
         });
@@ -315,7 +319,7 @@ final class TaskRunner {
                 "--conf", "spark.sql.catalog.spark_catalog=org.apache.spark.sql.delta.catalog.DeltaCatalog"));
         cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> {
             command.add("--conf");
-            command.add(e.getKey() + "=" + resolveSecret(e.getValue().asText(), null));
+            command.add(e.getKey() + "=" + resolveSecret(e.getValue().asText(), null, ctx));
         });
         if (jars.size() > 1) command.addAll(List.of("--jars", String.join(",", jars.subList(1, jars.size()))));
         command.add(jars.get(0));
@@ -386,17 +390,25 @@ final class TaskRunner {
     private void clusterEnv(JsonNode task, Context ctx, Map<String, String> env, Map<String, String> secretEnv) {
         cluster(task, ctx).path("spark_env_vars").fields().forEachRemaining(e -> {
             String[] ref = DynamicValues.secretReference(e.getValue().asText());
-            if (ref != null) secretEnv.put(e.getKey(), resolveSecret(e.getValue().asText(), e.getKey()));
+            if (ref != null) secretEnv.put(e.getKey(), resolveSecret(e.getValue().asText(), e.getKey(), ctx));
             else env.put(e.getKey(), DynamicValues.resolve(e.getValue().asText(), ctx.references()));
         });
     }
 
-    private String resolveSecret(String value, String name) {
+    private String resolveSecret(String value, String name, Context ctx) {
         String[] ref = DynamicValues.secretReference(value);
         if (ref == null) return value;
-        return secrets.resolveForJob(ref[0], ref[1]).map(b -> new String(b, StandardCharsets.UTF_8))
+        return secrets.resolveForJob(ref[0], ref[1], runAs(ctx)).map(b -> new String(b, StandardCharsets.UTF_8))
                 .orElseThrow(() -> ApiException.invalid("Secret " + ref[1] + " in scope " + ref[0] + " does not exist"
                         + (name == null ? "" : " (referenced by " + name + ")")));
+    }
+
+    /** The principal the run acts as: the job's run_as (a user or a service principal), or null for its creator, the current user. */
+    static String runAs(Context ctx) {
+        JsonNode runAs = ctx.settings() == null ? null : ctx.settings().path("run_as");
+        if (runAs == null || runAs.isMissingNode()) return null;
+        String user = runAs.path("user_name").asText(""), sp = runAs.path("service_principal_name").asText("");
+        return !sp.isEmpty() ? sp : !user.isEmpty() ? user : null;
     }
 
     /** The task's cluster spec: new_cluster, or the job cluster it names. */

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
 /**
  * Secret scopes, secrets and their ACLs, named like the SDK's SecretsAPI. Values are kept in the
  * store but no API returns them: they resolve only inside a job ({@link #resolveForJob}), whose
- * output is passed through {@link #redact}. ACLs are stored, not enforced.
+ * output is passed through {@link #redact}. ACLs are enforced where values resolve: a job run
+ * acting as another principal reads only the scopes an ACL lets that principal read.
  */
 @Service
 public class SecretsService {
@@ -139,9 +140,23 @@ public class SecretsService {
         }
     }
 
-    /** A secret's value, for a job's environment only. Never exposed over HTTP. */
-    public Optional<byte[]> resolveForJob(String scope, String key) {
+    /**
+     * A secret's value for a job run acting as {@code principal} (null: the current user), for its
+     * environment only; never exposed over HTTP. As on Databricks the workspace admin (the current
+     * user) reads every scope, and any other principal needs READ, WRITE or MANAGE on the scope,
+     * for itself or for the {@code users} group.
+     */
+    public Optional<byte[]> resolveForJob(String scope, String key, String principal) {
+        if (principal != null && !principal.equals(users.userName()) && !mayRead(scope, principal)) {
+            throw new ApiException(dev.minilake.core.error.ErrorCode.PERMISSION_DENIED,
+                    "Principal " + principal + " does not have READ permission on secret scope " + scope
+                            + " (grant it with secrets/acls/put)");
+        }
         return secrets.get(id(scope, key)).map(this::value);
+    }
+
+    private boolean mayRead(String scope, String principal) {
+        return acls.get(id(scope, principal)).isPresent() || acls.get(id(scope, "users")).isPresent();
     }
 
     /** Replaces every stored secret value occurring in {@code text} with [REDACTED] (longest first, so no fragment survives). */

@@ -96,6 +96,33 @@ class JobsSdkTest {
     }
 
     @Test
+    void aRunAsAServicePrincipalReadsOnlyTheScopesItsAclsGrant() throws Exception {
+        w.secrets().createScope(new CreateScope().setScope("team"));
+        w.secrets().putSecret(new PutSecret().setScope("team").setKey("pw").setStringValue("only-for-the-team"));
+        upload("/Workspace/Shared/read_secret.py", """
+                print("len", len(dbutils.secrets.get("team", "pw")))
+                """);
+        long jobId = w.jobs().create(new CreateJob().setName("as-sp")
+                .setRunAs(new com.databricks.sdk.service.jobs.JobRunAs().setServicePrincipalName("etl-sp"))
+                .setTasks(List.of(new Task().setTaskKey("main").setSparkPythonTask(
+                        new SparkPythonTask().setPythonFile("/Workspace/Shared/read_secret.py"))))).getJobId();
+        assertThat(w.jobs().get(jobId).getRunAsUserName()).isEqualTo("etl-sp");
+
+        // the scope's creator (the current user) has MANAGE; the service principal has nothing
+        Run refused = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+        assertThat(refused.getState().getResultState()).isEqualTo(RunResultState.FAILED);
+        RunOutput out = w.jobs().getRunOutput(firstTask(refused).getRunId());
+        assertThat(out.getError() + out.getLogs()).contains("etl-sp does not have READ permission on secret scope team")
+                .doesNotContain("only-for-the-team");
+
+        w.secrets().putAcl(new com.databricks.sdk.service.workspace.PutAcl().setScope("team").setPrincipal("etl-sp")
+                .setPermission(com.databricks.sdk.service.workspace.AclPermission.READ));
+        Run granted = w.jobs().runNow(new RunNow().setJobId(jobId)).get(WAIT);
+        assertThat(granted.getState().getResultState()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(w.jobs().getRunOutput(firstTask(granted).getRunId()).getLogs()).contains("len 17");
+    }
+
+    @Test
     void diamondDagRunsIndependentBranchesInParallel() throws Exception {
         upload("/Workspace/Shared/sleep.py", """
                 import sys, time

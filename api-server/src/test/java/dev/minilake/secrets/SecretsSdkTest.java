@@ -70,9 +70,9 @@ class SecretsSdkTest {
 
         // jobs (in-process) are the only consumers of values
         SecretsService service = server.bean(SecretsService.class);
-        assertThat(service.resolveForJob("ci", "pw")).hasValue(utf8("hunter2-very-secret"));
-        assertThat(service.resolveForJob("ci", "blob")).hasValue(new byte[]{1, 2, 3});
-        assertThat(service.resolveForJob("ci", "missing")).isEmpty();
+        assertThat(service.resolveForJob("ci", "pw", null)).hasValue(utf8("hunter2-very-secret"));
+        assertThat(service.resolveForJob("ci", "blob", null)).hasValue(new byte[]{1, 2, 3});
+        assertThat(service.resolveForJob("ci", "missing", null)).isEmpty();
         assertThat(service.redact("password=hunter2-very-secret; again hunter2-very-secret"))
                 .isEqualTo("password=[REDACTED]; again [REDACTED]");
 
