@@ -15,7 +15,7 @@ import dev.minilake.jobs.exec.TaskExecutor;
 import dev.minilake.jobs.exec.TaskHandle;
 import dev.minilake.jobs.exec.TaskLaunch;
 import dev.minilake.jobs.exec.TaskOutcome;
-import dev.minilake.secrets.RunSecrets;
+import dev.minilake.core.redact.RunSecrets;
 import dev.minilake.secrets.SecretsService;
 import dev.minilake.sql.StatementDtos.ExecuteStatementRequest;
 import dev.minilake.sql.StatementDtos.StatementResponse;

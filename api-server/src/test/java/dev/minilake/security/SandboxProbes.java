@@ -51,9 +51,12 @@ final class SandboxProbes {
             new Probe("ADD ARCHIVE 'OUTSIDE.zip'", Engine.SPARK, PERMISSION),
             new Probe("CREATE TEMPORARY FUNCTION probe_f AS 'org.apache.spark.sql.probe.F' USING JAR 'OUTSIDE.jar'", Engine.SPARK, PERMISSION),
             new Probe("SELECT * FROM text.`/etc/passwd`", Engine.SPARK, PATH),
-            new Probe("SELECT * FROM json.`file:/proc/self/environ`", Engine.SPARK, null), // Spark fails its schema inference first
-            new Probe("SELECT * FROM parquet.`/etc`", Engine.SPARK, null), // Spark fails its schema inference first
-            new Probe("SELECT * FROM delta.`/etc`", Engine.SPARK, null), // Spark refuses direct Delta path queries itself
+            // direct file queries are checked as they are parsed: Spark reads the files while it analyses
+            new Probe("SELECT * FROM json.`file:/proc/self/environ`", Engine.SPARK, PATH),
+            new Probe("SELECT * FROM parquet.`/etc`", Engine.SPARK, PATH),
+            new Probe("SELECT * FROM delta.`/etc`", Engine.SPARK, PATH),
+            new Probe("WITH x AS (SELECT * FROM orc.`/etc`) SELECT * FROM x", Engine.SPARK, PATH),
+            new Probe("SELECT 1 WHERE 1 IN (SELECT 1 FROM csv.`/etc/passwd`)", Engine.SPARK, PATH),
             new Probe("CREATE TEMPORARY VIEW probe_v USING csv OPTIONS (path '/etc/passwd')", Engine.SPARK, PATH),
             new Probe("INSERT OVERWRITE DIRECTORY 'OUTSIDE' USING parquet SELECT 1 AS a", Engine.SPARK, PATH),
             new Probe("CREATE TABLE main.default.probe_escape (id INT) USING DELTA LOCATION 'OUTSIDE'", Engine.SPARK, PATH),

@@ -1,7 +1,7 @@
 package dev.minilake.jobs.exec;
 
 import dev.minilake.core.auth.ScopedTokens;
-import dev.minilake.secrets.RedactingOutputStream;
+import dev.minilake.core.redact.RedactingOutputStream;
 
 import java.io.BufferedOutputStream;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.minilake.jobs.exec;
 
-import dev.minilake.secrets.RunSecrets;
+import dev.minilake.core.redact.RunSecrets;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -14,7 +14,7 @@ import scala.runtime.BoxedUnit;
 public class MiniLakeSparkExtensions implements SparkSessionExtensionsProvider {
     @Override
     public BoxedUnit apply(SparkSessionExtensions extensions) {
-        extensions.injectParser((session, parser) -> new RefreshingParser(parser, new CatalogRegistrar(session)));
+        extensions.injectParser((session, parser) -> new RefreshingParser(parser, new CatalogRegistrar(session), session));
         // runs on every analysed plan before any command executes; it acts only on the SQL endpoint's sessions
         extensions.injectCheckRule(session -> plan -> {
             SqlSandbox.check(session, plan);

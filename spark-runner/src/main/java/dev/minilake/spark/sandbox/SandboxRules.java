@@ -59,13 +59,33 @@ final class SandboxRules {
 
     /** Throws {@link SandboxViolation} for the first node that breaks a rule. */
     void check(TreeNode<?> plan) {
+        walk(plan, this::checkNode);
+    }
+
+    /**
+     * The parsed (not yet analysed) plan's direct file queries, such as {@code json.`/path`}: Spark
+     * reads such files to infer their schema during analysis, before {@link #check} could see the
+     * plan, so their paths are checked here, as soon as the statement is parsed.
+     */
+    void checkFileQueries(TreeNode<?> parsed) {
+        walk(parsed, node -> {
+            if (!node.getClass().getSimpleName().equals("UnresolvedRelation")) return;
+            Object parts = field(node, "multipartIdentifier");
+            if (!(parts instanceof scala.collection.Seq<?> seq) || seq.size() != 2) return;
+            String path = String.valueOf(seq.apply(1));
+            if (path.startsWith("/") || path.contains(":/")) require(path, node);
+        });
+    }
+
+    /** Every node of a plan: children, inner children (CTEs, views), expressions and their subqueries. */
+    private static void walk(TreeNode<?> plan, java.util.function.Consumer<TreeNode<?>> visit) {
         Deque<Object> todo = new ArrayDeque<>();
         Set<Object> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         todo.push(plan);
         while (!todo.isEmpty()) {
             Object next = todo.pop();
             if (!(next instanceof TreeNode<?> node) || !seen.add(node)) continue;
-            checkNode(node);
+            visit.accept(node);
             for (Object child : CollectionConverters.asJava(node.children())) todo.push(child);
             for (Object inner : CollectionConverters.asJava(node.innerChildren())) todo.push(inner);
             if (node instanceof org.apache.spark.sql.catalyst.plans.QueryPlan<?> q) {

@@ -28,6 +28,12 @@ public final class SqlSandbox {
         session.conf().set("spark.sql.variable.substitute", "false");
     }
 
+    /** Runs on every parsed plan of every session, before analysis reads any file: a no-op unless the session is confined. */
+    public static void checkParsed(SparkSession session, LogicalPlan parsed) {
+        SandboxRules rules = CONFINED.get(session);
+        if (rules != null) rules.checkFileQueries(parsed);
+    }
+
     /** The check rule Spark runs on every analysed plan of every session: a no-op unless the session is confined. */
     public static void check(SparkSession session, LogicalPlan plan) {
         SandboxRules rules = CONFINED.get(session);

@@ -1,4 +1,4 @@
-package dev.minilake.secrets;
+package dev.minilake.core.redact;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.minilake.secrets;
+package dev.minilake.core.redact;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.minilake.secrets;
+package dev.minilake.core.redact;
 
 import java.io.IOException;
 import java.io.OutputStream;
