@@ -42,7 +42,7 @@ public class SecretsGroup implements ApiGroup {
 
     @Override
     public String note() {
-        return "scopes, secrets and ACLs stored durably, values encrypted at rest (ACLs not enforced); values resolve only inside a job";
+        return "scopes, secrets and ACLs stored durably, values encrypted at rest; values resolve only inside a job, where ACLs are enforced for a run_as principal other than the admin (not on the API calls)";
     }
 
     @Override
