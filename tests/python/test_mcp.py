@@ -129,6 +129,7 @@ def test_fixture_seed_and_query_are_real(server, w):
                          parameters=[{"name": "n", "value": "3", "type": "BIGINT"}], warehouse_id=first["warehouse_id"])
         assert q["rows"] == [["customer-1", "1.50"], ["customer-2", "2.50"], ["customer-3", "3.50"]]
         assert [(c["name"], c["type_name"]) for c in q["columns"]] == [("customer", "STRING"), ("amount", "DECIMAL")]
+        assert q["engine"] == "duckdb"  # the engine that answered, as query history records it
         capped = await a.call("run_sql", statement="SELECT id FROM orders ORDER BY id", catalog="shop", schema="sales", max_rows=5)
         assert capped["row_count"] == 5 and capped["truncated"] is True
         st = await a.call("get_statement", statement_id=q["statement_id"])
@@ -137,8 +138,13 @@ def test_fixture_seed_and_query_are_real(server, w):
         hist = await a.call("list_query_history", statuses=["FINISHED"], max_results=50)
         assert any(h["query_id"] == q["statement_id"] for h in hist["res"])
         ex = await a.call("explain_sql", statement="SELECT nvl(customer, 'x') FROM shop.sales.orders")
-        assert ex["runs_here"] is True and "coalesce" in ex["duckdb_sql"][0]
-        bad = await a.call("explain_sql", statement="SELECT from_json(customer, 'a INT') FROM shop.sales.orders")
+        assert ex["runs_here"] is True and ex["engine"] == "duckdb" and "coalesce" in ex["duckdb_sql"][0]
+        # what DuckDB cannot translate, or answers differently, the router sends to Spark: explain says so
+        to_spark = await a.call("explain_sql", statement="SELECT from_json(customer, 'a INT') FROM shop.sales.orders")
+        assert to_spark["runs_here"] is True and to_spark["engine"] == "spark" and "from_json" in to_spark["why"]
+        exact = await a.call("explain_sql", statement="SELECT regexp_extract(customer, '[0-9]+', 0) FROM shop.sales.orders")
+        assert exact["engine"] == "spark" and "regexp_extract" in exact["why"]
+        bad = await a.call("explain_sql", statement="INSERT INTO shop.sales.orders SELECT from_json(customer, 'a INT') FROM shop.sales.orders")
         assert bad["runs_here"] is False and "from_json" in bad["reason"]
         d = await a.call("describe_table", full_name="shop.sales.orders")
         assert [(c["name"], c["type"]) for c in d["columns"]][:3] == [("id", "bigint"), ("customer", "string"), ("amount", "decimal(10,2)")]

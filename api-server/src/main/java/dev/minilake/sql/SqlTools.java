@@ -33,6 +33,7 @@ final class SqlTools {
         m.put("rows", r.rows());
         m.put("row_count", r.rows().size());
         m.put("truncated", r.truncated());
+        m.put("engine", r.engine()); // the engine that answered: duckdb, or spark when DuckDB could not give Spark's answer
         return m;
     }
 
@@ -67,11 +68,20 @@ final class SqlTools {
             Translation t = SqlTranslator.translate(sql);
             m.put("kind", t.kind().name());
             m.put("runs_here", true);
-            m.put("engine", t.command() != null ? "MiniLake command (" + t.command().getClass().getSimpleName() + ")" : "duckdb");
+            var sparkFirst = dev.minilake.engines.routing.EngineRouter.sparkFirst(sql);
+            m.put("engine", t.command() != null ? "MiniLake command (" + t.command().getClass().getSimpleName() + ")"
+                    : sparkFirst.isPresent() ? "spark" : "duckdb");
+            sparkFirst.ifPresent(why -> m.put("why", "DuckDB answers it differently from Spark: the statement " + why));
             m.put("returns_rows", t.returnsRows());
             m.put("duckdb_sql", t.statements().stream().map(Translation.DuckSql::sql).toList());
         } catch (UnsupportedConstructException e) {
-            m.put("runs_here", false);
+            // in auto mode the router sends a query DuckDB cannot translate to the warm Spark
+            boolean spark = dev.minilake.engines.routing.EngineRouter.readOnly(sql);
+            m.put("runs_here", spark);
+            if (spark) {
+                m.put("engine", "spark");
+                m.put("why", "DuckDB cannot run it: " + e.getMessage());
+            }
             m.put("reason", e.getMessage());
         }
         return m;

@@ -88,8 +88,8 @@ public class StatementsGroup implements ApiGroup {
 
     @Override
     public void mcp(McpFeatures mcp) {
-        mcp.tool("run_sql", "Run one Databricks SQL statement on DuckDB and return its rows (capped by max_rows) with the column "
-                        + "names and Databricks types. DDL and DML return no rows. A SQL error is a tool error with its error code.",
+        mcp.tool("run_sql", "Run one Databricks SQL statement and return its rows (capped by max_rows) with the column "
+                        + "names and Databricks types, and the engine that answered (duckdb, or spark where DuckDB cannot give Spark's answer). DDL and DML return no rows. A SQL error is a tool error with its error code.",
                 SqlToolArgs.RunSql.class, a -> SqlTools.answer(service.runToCompletion(a.statement(), a.warehouse_id(), a.catalog(), a.schema(),
                         SqlTools.parameters(a.parameters()), SqlTools.cap(a.max_rows()), SqlTools.SQL_TIMEOUT_MS)));
         mcp.tool("get_statement", "Get a statement's status, manifest and first result rows by id (as the REST API shows it).",
@@ -99,8 +99,8 @@ public class StatementsGroup implements ApiGroup {
                     service.cancel(a.statement_id());
                     return Map.of("statement_id", a.statement_id(), "canceled", true);
                 });
-        mcp.tool("explain_sql", "Explain how a Databricks statement will run here without running it: its kind, whether DuckDB "
-                + "runs it, and the translated DuckDB SQL, or the construct that is not supported.", SqlToolArgs.Sql.class, a -> SqlTools.explain(a.statement()));
+        mcp.tool("explain_sql", "Explain how a Databricks statement will run here without running it: its kind, the engine "
+                + "that runs it in auto mode (duckdb or spark, and why), and the translated DuckDB SQL, or the construct DuckDB does not support.", SqlToolArgs.Sql.class, a -> SqlTools.explain(a.statement()));
         mcp.tool("table_history", "The Delta history of a table (DESCRIBE HISTORY): one row per version with its operation.",
                 SqlToolArgs.TableName.class, a -> SqlTools.answer(service.runToCompletion("DESCRIBE HISTORY IDENTIFIER(:table)",
                         null, null, null, SqlTools.tableParameter(a.full_name()), SqlTools.MAX_ROWS, SqlTools.SQL_TIMEOUT_MS)));

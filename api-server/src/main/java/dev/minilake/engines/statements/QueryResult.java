@@ -11,14 +11,14 @@ import java.util.Locale;
  * or the failure the engine reported.
  */
 public record QueryResult(String statementId, String state, List<Column> columns, List<List<String>> rows,
-                          boolean truncated, String errorCode, String errorMessage) {
+                          boolean truncated, String errorCode, String errorMessage, String engine) {
 
     /** A result column: name, type_name (e.g. LONG) and type_text (e.g. bigint). */
     public record Column(String name, String typeName, String typeText) {
     }
 
     static QueryResult failed(String statementId, String state, String errorCode, String message) {
-        return new QueryResult(statementId, state, List.of(), List.of(), false, errorCode, message);
+        return new QueryResult(statementId, state, List.of(), List.of(), false, errorCode, message, null);
     }
 
     public boolean succeeded() {

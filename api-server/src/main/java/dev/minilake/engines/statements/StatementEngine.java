@@ -136,7 +136,7 @@ public class StatementEngine implements AutoCloseable {
         }
         List<QueryResult.Column> cols = r.columns().stream()
                 .map(c -> new QueryResult.Column(c.name(), c.type().typeName(), c.type().typeText())).toList();
-        return new QueryResult(e.id, "SUCCEEDED", cols, rows, r.totalRows() > rows.size(), null, null);
+        return new QueryResult(e.id, "SUCCEEDED", cols, rows, r.totalRows() > rows.size(), null, null, e.engine());
     }
 
     /** As {@link #run} in the default catalog and schema, with no warehouse, on whichever engine answers. */
