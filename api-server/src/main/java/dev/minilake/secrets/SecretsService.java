@@ -1,5 +1,6 @@
 package dev.minilake.secrets;
 
+import dev.minilake.core.redact.ResolvedSecrets;
 import dev.minilake.core.error.ApiException;
 import dev.minilake.core.crypto.SecretSeal;
 import dev.minilake.core.store.Collection;
@@ -43,8 +44,10 @@ public class SecretsService {
     private final Collection<StoredAcl> acls;
     private final CurrentUserService users;
     private final SecretSeal seal;
+    private final ResolvedSecrets resolved;
 
-    public SecretsService(Store store, CurrentUserService users, SecretSeal seal) {
+    public SecretsService(Store store, CurrentUserService users, SecretSeal seal, ResolvedSecrets resolved) {
+        this.resolved = resolved;
         this.store = store;
         this.users = users;
         this.seal = seal;
@@ -152,7 +155,9 @@ public class SecretsService {
                     "Principal " + principal + " does not have READ permission on secret scope " + scope
                             + " (grant it with secrets/acls/put)");
         }
-        return secrets.get(id(scope, key)).map(this::value);
+        Optional<byte[]> value = secrets.get(id(scope, key)).map(this::value);
+        value.ifPresent(resolved::add); // before the run gets it, so a shared log can redact it from its first use
+        return value;
     }
 
     private boolean mayRead(String scope, String principal) {

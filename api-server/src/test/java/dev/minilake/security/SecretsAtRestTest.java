@@ -115,6 +115,55 @@ class SecretsAtRestTest {
         assertThat(files).isGreaterThan(5);
     }
 
+    /**
+     * A job's Spark statements run in the shared warm Spark, whose log no run owns: a secret a task
+     * put into a statement (here a column name, which Spark's error and its log line repeat) is
+     * redacted in {@code spark/spark.log} too.
+     */
+    @Test
+    void aSecretInAJobsSparkStatementIsRedactedInTheWarmSparksLog() throws Exception {
+        MiniLakeServer server = MiniLakeServer.shared();
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.minilake.engines.spark.SparkRunnerLocation
+                .find(server.bean(dev.minilake.core.settings.Settings.class)).isPresent(), "spark-runner.jar is not built");
+        server.reset();
+        WorkspaceClient w = server.workspace();
+        String canary = "sparklog" + System.nanoTime();
+        w.secrets().createScope(new CreateScope().setScope("spark-leak"));
+        w.secrets().putSecret(new PutSecret().setScope("spark-leak").setKey("k").setStringValue(canary));
+        String script = """
+                from pyspark.sql import SparkSession
+                spark = SparkSession.builder.getOrCreate()
+                v = dbutils.secrets.get("spark-leak", "k")
+                try:
+                    spark.sql("SELECT `col_" + v + "` FROM range(1)").collect()
+                except Exception as e:
+                    print("spark refused:", type(e).__name__)
+                print(spark.sql("SELECT '" + v + "' AS s").collect()[0][0])
+                from pyspark.sql.functions import udf
+                @udf("string")
+                def shout(x):
+                    import sys
+                    print("udf sees", v, file=sys.stderr, flush=True)
+                    return str(x)
+                print("udf:", spark.range(1).select(shout("id")).collect()[0][0])
+                """;
+        w.workspace().importContent(new Import().setPath("/Shared/spark_leak.py").setFormat(ImportFormat.AUTO).setOverwrite(true)
+                .setContent(Base64.getEncoder().encodeToString(script.getBytes(StandardCharsets.UTF_8))));
+        long jobId = w.jobs().create(new CreateJob().setName("spark-leak").setTasks(List.of(new Task().setTaskKey("t")
+                .setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/spark_leak.py"))))).getJobId();
+
+        Run run = w.jobs().runNow(new RunNow().setJobId(jobId)).get(Duration.ofMinutes(4));
+
+        RunOutput out = w.jobs().getRunOutput(run.getTasks().iterator().next().getRunId());
+        assertThat(run.getState().getResultState()).as(out.getError() + "\n" + out.getLogs()).isEqualTo(RunResultState.SUCCESS);
+        assertThat(out.getLogs()).contains("spark refused: AnalysisException").contains("[REDACTED]").doesNotContain(canary);
+        Path sparkLog = server.dataDir().resolve("spark/spark.log");
+        // a Python UDF's stderr goes to the warm Spark's stderr, which is the shared log
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(Files.readString(sparkLog)).contains("udf sees [REDACTED]"));
+        assertThat(indexOf(Files.readAllBytes(sparkLog), canary.getBytes(StandardCharsets.UTF_8))).isEqualTo(-1);
+    }
+
     @Test
     void aSealedValueOpensOnlyWithItsKey(@TempDir Path dir) {
         SecretSeal seal = new SecretSeal(dir.resolve("a/secrets.key"));

@@ -204,4 +204,57 @@ class SparkEngineSdkTest {
             noSpark.close();
         }
     }
+
+    /** A warm Spark that dies (kill -9, an OOM) is started again by the next statement, which then runs, UC tables too. */
+    @Test
+    void aWarmSparkThatDiesIsRestartedAndTheNextStatementRuns() throws Exception {
+        MiniLakeServer own = MiniLakeServer.startWith(Map.of());
+        try {
+            WorkspaceClient c = own.workspace();
+            String wh = c.warehouses().create(new CreateWarehouseRequest().setName("wh-restart")
+                    .setTags(new EndpointTags().setCustomTags(List.of(new EndpointTagPair().setKey("minilake.engine").setValue("spark")))))
+                    .getResponse().getId();
+            Path dir = own.dataDir().resolve("external").resolve("orders");
+            run(c, "dev", "CREATE TABLE main.default.orders (id BIGINT) USING DELTA LOCATION '" + dir + "'");
+            run(c, "dev", "INSERT INTO main.default.orders VALUES (1), (2)");
+            assertThat(run(c, wh, "SELECT count(*) FROM main.default.orders").getResult().getDataArray()).containsExactly(List.of("2"));
+
+            String dataDir = own.dataDir().toString();
+            ProcessHandle spark = ProcessHandle.current().descendants()
+                    .filter(h -> h.info().commandLine().map(l -> l.contains("spark-runner") && l.contains(" warm ") && l.contains(dataDir)).orElse(false))
+                    .findFirst().orElseThrow(() -> new AssertionError("no warm Spark process for " + dataDir));
+            spark.destroyForcibly();
+            spark.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+            // the first statement after the death starts Spark again; then a UC table (the catalog plugin calls back)
+            StatementResponse plain = c.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId(wh)
+                    .setStatement("SELECT 1 + 1").setWaitTimeout("50s"));
+            for (int i = 0; i < 60 && plain.getStatus().getState() != StatementState.SUCCEEDED && plain.getStatus().getState() != StatementState.FAILED; i++) {
+                Thread.sleep(2000);
+                plain = c.statementExecution().getStatement(plain.getStatementId());
+            }
+            assertThat(plain.getStatus().getState()).as(plain.getStatus().getError() == null ? "" : plain.getStatus().getError().getMessage())
+                    .isIn(StatementState.SUCCEEDED, StatementState.FAILED);
+            StatementResponse again = c.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId(wh)
+                    .setStatement("SELECT count(*) FROM main.default.orders").setWaitTimeout("50s"));
+            String id = again.getStatementId();
+            for (int i = 0; i < 60 && again.getStatus().getState() != StatementState.SUCCEEDED && again.getStatus().getState() != StatementState.FAILED; i++) {
+                Thread.sleep(2000);
+                again = c.statementExecution().getStatement(id);
+            }
+            assertThat(again.getStatus().getState()).as(again.getStatus().getError() == null ? "" : again.getStatus().getError().getMessage())
+                    .isEqualTo(StatementState.SUCCEEDED);
+            assertThat(again.getResult().getDataArray()).containsExactly(List.of("2"));
+        } finally {
+            own.close();
+        }
+    }
+
+    static StatementResponse run(WorkspaceClient c, String warehouse, String sql) {
+        StatementResponse r = c.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId(warehouse).setStatement(sql)
+                .setWaitTimeout("50s"));
+        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
+                .isEqualTo(StatementState.SUCCEEDED);
+        return r;
+    }
 }

@@ -1,10 +1,12 @@
 package dev.minilake.engines.spark;
 
 import dev.minilake.core.auth.ScopedTokens;
+import dev.minilake.core.redact.ResolvedSecrets;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.core.store.DataDir;
 import dev.minilake.core.web.ServerAddress;
 import dev.minilake.engines.Lake;
+import dev.minilake.engines.python.TaskPython;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -67,10 +69,14 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
     private Process process;
 
     private final ScopedTokens scopedTokens;
+    /** Secret values handed to job runs, whose Spark Connect sessions log into this process's log. */
+    private final ResolvedSecrets resolvedSecrets;
     /** The Spark process's REST identity (its UC catalog plugin calls MiniLake), revoked when the process ends. */
     private volatile ScopedTokens.Token identity;
 
-    public LocalWarmSpark(Settings settings, ServerAddress address, DataDir dataDir, ScopedTokens scopedTokens, Lake lake) {
+    public LocalWarmSpark(Settings settings, ServerAddress address, DataDir dataDir, ScopedTokens scopedTokens, Lake lake,
+                          ResolvedSecrets resolvedSecrets) {
+        this.resolvedSecrets = resolvedSecrets;
         this.scopedTokens = scopedTokens;
         this.lake = lake;
         this.settings = settings;
@@ -148,11 +154,14 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
                     "--data-dir", dir.toString(), "--master", settings.sparkMaster(),
                     // the directories the SQL sandbox lets statements touch: the same as DuckDB's
                     "--lake-roots", String.join(java.io.File.pathSeparator, lake.sqlDirectories().stream().map(Path::toString).toList())));
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                    .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+            // stderr (Spark's log4j) comes through this process too, so every line is redacted before it is written
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
             pb.environment().put("SPARK_USER", settings.userName()); // current_user() answers as MiniLake's user, as on Databricks
             ScopedTokens.removeServerCredentials(pb.environment());
             pb.environment().remove("SPARK_REMOTE");
+            // Python UDFs of Connect clients run in Python workers Spark forks: they need pyspark's worker
+            // modules, which the task environment's pyspark-client carries (the system python has none)
+            pb.environment().put("PYSPARK_PYTHON", TaskPython.resolve(settings).interpreter());
             pb.environment().remove("SPARK_CONNECT_AUTHENTICATE_TOKEN");
             identity = scopedTokens.issue("warm Spark");
             Process p;
@@ -184,7 +193,7 @@ public class LocalWarmSpark implements WarmSpark, DisposableBean {
                  PrintWriter logOut = new PrintWriter(Files.newBufferedWriter(logFile, StandardOpenOption.CREATE, StandardOpenOption.APPEND), true)) {
                 String line;
                 while ((line = out.readLine()) != null) {
-                    logOut.println(line);
+                    logOut.println(resolvedSecrets.redact(line));
                     if (line.startsWith(READY) && state == State.STARTING) {
                         httpPort = Integer.parseInt(field(line, "http"));
                         // "localhost": pyspark sends a token without TLS only to that host name (local channel credentials)
