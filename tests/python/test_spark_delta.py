@@ -308,3 +308,41 @@ def test_sql_connector_parameters_bind_on_a_spark_pinned_warehouse(server, warm,
     history = requests.get(server.url + "/api/2.0/sql/history/queries", headers={"Authorization": "Bearer dev"},
                            params={"filter_by.warehouse_ids": wh}).json()["res"]
     assert history and {q.get("engine") for q in history} == {"spark"}, history
+
+
+def _connector(server, **kw):
+    from databricks import sql as dbsql
+    return dbsql.connect(server_hostname="http://localhost", _port=server.port, http_path="/sql/1.0/warehouses/dev",
+                         access_token="dev", use_sea=True, enable_telemetry=False, **kw)
+
+
+def test_a_sessions_time_zone_applies_to_its_statements(server, warm):
+    """session_configuration={"TIMEZONE": ...} sets the session's zone, as SET TIME ZONE does: current_timezone()
+    answers it and a timestamp string is read in it (Spark answers, as DuckDB's timestamps are UTC)."""
+    import datetime
+    with _connector(server, session_configuration={"TIMEZONE": "America/New_York"}) as conn, conn.cursor() as cur:
+        cur.execute("SELECT current_timezone() AS tz, CAST('2020-01-01 12:00:00' AS TIMESTAMP) AS t")
+        tz, t = cur.fetchone()
+        assert tz == "America/New_York"
+        assert t.astimezone(datetime.timezone.utc).replace(tzinfo=None) == datetime.datetime(2020, 1, 1, 17, 0)
+        cur.execute("SET TIME ZONE 'UTC'")
+        cur.execute("SELECT CAST('2020-01-01 12:00:00' AS TIMESTAMP) AS t")
+        assert cur.fetchone()[0].astimezone(datetime.timezone.utc).replace(tzinfo=None) == datetime.datetime(2020, 1, 1, 12, 0)
+    # another session is not affected
+    with _connector(server) as conn, conn.cursor() as cur:
+        cur.execute("SELECT current_timezone()")
+        assert cur.fetchone()[0] == "UTC"
+    # an unknown zone is refused when the session is made, with Spark's error class
+    r = requests.post(server.url + "/api/2.0/sql/sessions", headers={"Authorization": "Bearer dev"},
+                      json={"warehouse_id": "dev", "session_confs": {"timezone": "Nowhere/Atlantis"}})
+    assert r.status_code == 400 and r.json()["error_code"] == "INVALID_PARAMETER_VALUE", r.text
+    assert "INVALID_CONF_VALUE.TIME_ZONE" in r.json()["message"]
+
+
+def test_typed_numeric_literals_type_as_spark_types_them(server, warm):
+    """2Y, 2S, 2L, 1D, 1.5BD, 5E3BD: DuckDB's parser would read the suffix as an alias, so Spark answers."""
+    import decimal
+    with _connector(server) as conn, conn.cursor() as cur:
+        cur.execute("SELECT 2Y, 2S, 2L, 1D, 1.5BD, 5E3BD")
+        assert list(cur.fetchone()) == [2, 2, 2, 1.0, decimal.Decimal("1.5"), decimal.Decimal("5000")]
+        assert [d[1] for d in cur.description] == ["tinyint", "smallint", "bigint", "double", "decimal", "decimal"]

@@ -31,6 +31,12 @@ public class SqlSessionsService {
         Session s = new Session(UUID.randomUUID().toString(), req.warehouse_id(),
                 req.catalog() == null ? SqlContext.DEFAULT.catalog() : req.catalog(),
                 req.schema() == null ? SqlContext.DEFAULT.schema() : req.schema(), System.currentTimeMillis());
+        try {
+            engine.configureSession(s.session_id(), req.session_confs());
+        } catch (IllegalArgumentException e) {
+            engine.closeSession(s.session_id());
+            throw ApiException.invalid(e.getMessage());
+        }
         sessions.insert(s.session_id(), s);
         return s;
     }

@@ -56,6 +56,9 @@ public final class EngineRouter {
 
     public static Optional<String> sparkFirst(ParsedSql sql) {
         if (!readOnly(sql)) return Optional.empty();
+        Optional<String> typed = sql.significant().stream().filter(SqlToken::isTypedNumber).findFirst()
+                .map(t -> "writes the typed literal " + t.text() + " (DuckDB's parser reads its suffix as an alias)");
+        if (typed.isPresent()) return typed;
         Optional<String> fn = SparkExactFunctions.calledIn(sql.significant()).map(f -> "calls " + f + "()");
         if (fn.isPresent() || !SparkExactFunctions.indexesArrays(sql.significant())) return fn;
         return Optional.of("indexes an array (0-based in Spark)");

@@ -64,6 +64,9 @@ final class LexicalPass {
                 }
                 out.append("json_extract_string(").append(column).append(", ").append(duckString(path.toString())).append(')');
                 i = pathEnd - 1;
+            } else if (t.isTypedNumber()) {
+                // 2Y, 2S, 2L, 1D, 1F, 1BD: JSqlParser would read the suffix as a column alias, a silent wrong answer
+                throw new UnsupportedConstructException("the typed numeric literal " + t.text());
             } else if (t.kind() == Kind.BACKTICK) {
                 out.append(DuckDbEngine.quoteIdent(t.identifier()));
             } else if (t.kind() == Kind.STRING) {

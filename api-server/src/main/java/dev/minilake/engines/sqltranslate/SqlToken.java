@@ -4,6 +4,14 @@ package dev.minilake.engines.sqltranslate;
 public record SqlToken(Kind kind, String text) {
     public enum Kind { WORD, QUOTED, BACKTICK, STRING, NUMBER, PARAM, SYMBOL, SPACE, COMMENT }
 
+    /** A Spark numeric literal with a type suffix: 2Y, 2S, 2L, 1D, 1F, 1.5BD, 5E3BD (the tokenizer reads digits and letters as one number). */
+    private static final java.util.regex.Pattern TYPED_NUMBER =
+            java.util.regex.Pattern.compile("(\\d+(\\.\\d*)?|\\.\\d+)([eE]\\d+)?(Y|S|L|D|F|BD)", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    public boolean isTypedNumber() {
+        return kind == Kind.NUMBER && TYPED_NUMBER.matcher(text).matches();
+    }
+
     public boolean isWord(String w) {
         return kind == Kind.WORD && text.equalsIgnoreCase(w);
     }

@@ -18,6 +18,46 @@ final class SessionConf {
     private SessionConf() {
     }
 
+    /** The key Spark keeps a session's time zone under; SET TIME ZONE and the connector's TIMEZONE set it. */
+    static final String TIME_ZONE = "spark.sql.session.timeZone";
+
+    /**
+     * A new session's {@code session_confs} as Spark keys: the SQL Sessions API's names ({@code TIMEZONE},
+     * {@code ANSI_MODE}, in any case) become the Spark configurations they stand for; any other key is
+     * kept as sent. An unknown time zone is refused, as Spark refuses it in SET TIME ZONE.
+     */
+    static Map<String, String> fromSessionConfs(Map<String, String> confs) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        confs.forEach((k, v) -> {
+            String key = switch (k.toUpperCase(java.util.Locale.ROOT)) {
+                case "TIMEZONE" -> TIME_ZONE;
+                case "ANSI_MODE" -> "spark.sql.ansi.enabled";
+                default -> k;
+            };
+            if (key.equals(TIME_ZONE)) {
+                try {
+                    java.time.ZoneId.of(v);
+                } catch (java.time.DateTimeException e) {
+                    throw new IllegalArgumentException("[INVALID_CONF_VALUE.TIME_ZONE] The value '" + v
+                            + "' in the config \"" + k + "\" is invalid. Cannot resolve the given timezone.");
+                }
+            }
+            out.put(key, v);
+        });
+        return out;
+    }
+
+    /** Whether a session's time zone is one DuckDB's UTC timestamps answer alike (unset, UTC, or an alias of it). */
+    static boolean utc(Map<String, String> conf) {
+        String tz = conf.get(TIME_ZONE);
+        if (tz == null) return true;
+        try {
+            return java.time.ZoneId.of(tz).normalized().equals(java.time.ZoneOffset.UTC);
+        } catch (java.time.DateTimeException e) {
+            return false;
+        }
+    }
+
     static RowSource apply(Map<String, String> conf, Command command) {
         List<String[]> rows = new ArrayList<>();
         if (command instanceof Command.SetConf set) {

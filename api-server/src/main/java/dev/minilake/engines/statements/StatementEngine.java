@@ -172,6 +172,16 @@ public class StatementEngine implements AutoCloseable {
         return sessions.computeIfAbsent(sessionId, k -> SessionState.forSession(duckdb));
     }
 
+    /**
+     * A new session's configuration ({@code session_confs} of the SQL Sessions API), before its first
+     * statement; an invalid value is an {@link IllegalArgumentException} with Spark's message.
+     */
+    public void configureSession(String sessionId, Map<String, String> sessionConfs) {
+        if (sessionConfs == null || sessionConfs.isEmpty()) return;
+        Map<String, String> conf = SessionConf.fromSessionConfs(sessionConfs);
+        session(sessionId).conf().putAll(conf);
+    }
+
     /** A session ended: its temporary views and configuration go with its connection. */
     public void closeSession(String sessionId) {
         SessionState s = sessions.remove(sessionId);

@@ -86,6 +86,11 @@ final class StatementRunner {
                 return;
             }
             Optional<String> exact = mode == EngineMode.AUTO ? EngineRouter.sparkFirst(sql) : Optional.empty();
+            if (mode == EngineMode.AUTO && exact.isEmpty() && !sessionCommand(sql) && !SessionConf.utc(session.conf())) {
+                // DuckDB's timestamps are UTC; Spark reads and renders them in the session's zone
+                exact = Optional.of("runs in a session whose time zone is " + session.conf().get(SessionConf.TIME_ZONE)
+                        + " (DuckDB computes timestamps in UTC)");
+            }
             if (exact.isPresent()) {
                 onSpark(exec, session, exact.get(), null);
                 return;
