@@ -83,3 +83,61 @@ def test_dml_answers_its_affected_row_count(server):
         assert cur.fetchone()[0] == 1
         cur.execute("SELECT count(*) FROM main.default.d WHERE v = 'z'")
         assert cur.fetchone()[0] == 2
+
+
+def test_put_get_and_remove_move_files_through_a_volume(server, tmp_path):
+    """The connector's staging ingestion: PUT uploads a local file into a volume (OVERWRITE replaces it),
+    SQL reads what was put, GET downloads it, REMOVE deletes it; local paths stay inside
+    staging_allowed_local_path, which the connector enforces."""
+    from databricks import sql
+    import requests
+    h = {"Authorization": "Bearer dev"}
+    requests.post(server.url + "/api/2.1/unity-catalog/volumes", headers=h, json={
+        "catalog_name": "main", "schema_name": "default", "name": "landing", "volume_type": "MANAGED"}).raise_for_status()
+    src = tmp_path / "in.csv"
+    src.write_text("id,name\n1,ana\n2,bo\n")
+    with sql.connect(server_hostname="http://localhost", _port=server.port, http_path="/sql/1.0/warehouses/dev",
+                     access_token="dev", use_sea=True, enable_telemetry=False,
+                     staging_allowed_local_path=str(tmp_path)) as conn, conn.cursor() as cur:
+        cur.execute(f"PUT '{src}' INTO '/Volumes/main/default/landing/in/people.csv'")
+        r = requests.get(server.url + "/api/2.0/fs/files/Volumes/main/default/landing/in/people.csv", headers=h)
+        assert r.status_code == 200 and r.text == src.read_text()
+
+        # without OVERWRITE an existing file is refused, and stays as it was
+        src.write_text("id,name\n3,cy\n")
+        with pytest.raises(Exception, match="FILE_ALREADY_EXISTS"):
+            cur.execute(f"PUT '{src}' INTO '/Volumes/main/default/landing/in/people.csv'")
+        assert "ana" in requests.get(server.url + "/api/2.0/fs/files/Volumes/main/default/landing/in/people.csv", headers=h).text
+        cur.execute(f"PUT '{src}' INTO '/Volumes/main/default/landing/in/people.csv' OVERWRITE")
+
+        out = tmp_path / "out.csv"
+        cur.execute(f"GET '/Volumes/main/default/landing/in/people.csv' TO '{out}'")
+        assert out.read_text() == "id,name\n3,cy\n"
+        # a local path outside staging_allowed_local_path is refused by the connector itself
+        with pytest.raises(Exception, match="staging_allowed_local_path"):
+            cur.execute("GET '/Volumes/main/default/landing/in/people.csv' TO '/etc/minilake-should-not-exist'")
+
+        cur.execute("REMOVE '/Volumes/main/default/landing/in/people.csv'")
+        assert requests.get(server.url + "/api/2.0/fs/files/Volumes/main/default/landing/in/people.csv", headers=h).status_code == 404
+        with pytest.raises(Exception, match="RESOURCE_DOES_NOT_EXIST"):
+            cur.execute(f"GET '/Volumes/main/default/landing/in/people.csv' TO '{out}'")
+        with pytest.raises(Exception, match="does not exist|RESOURCE_DOES_NOT_EXIST"):
+            cur.execute(f"PUT '{src}' INTO '/Volumes/main/default/nowhere/x.csv'")
+
+
+def test_a_staging_url_is_good_for_its_one_operation_once(server, tmp_path):
+    import requests
+    h = {"Authorization": "Bearer dev"}
+    requests.post(server.url + "/api/2.1/unity-catalog/volumes", headers=h, json={
+        "catalog_name": "main", "schema_name": "default", "name": "once", "volume_type": "MANAGED"}).raise_for_status()
+    r = requests.post(server.url + "/api/2.0/sql/statements", headers=h, json={
+        "warehouse_id": "dev", "statement": "PUT '/tmp/x.bin' INTO '/Volumes/main/default/once/x.bin'"}).json()
+    assert r["status"]["state"] == "SUCCEEDED", r
+    assert r["manifest"]["is_volume_operation"] is True
+    op, local, url, headers = r["result"]["data_array"][0]
+    assert (op, local) == ("PUT", "/tmp/x.bin")
+    assert requests.get(url).status_code == 403  # not the ticket's operation (and it does not use the ticket up)
+    assert requests.put(url, data=b"\x00\x01").status_code == 200
+    assert requests.put(url, data=b"again").status_code == 403  # used once
+    got = requests.get(server.url + "/api/2.0/fs/files/Volumes/main/default/once/x.bin", headers=h)
+    assert got.content == b"\x00\x01"

@@ -88,7 +88,11 @@ public final class StatementDtos {
     }
 
     public record ResultManifest(String format, ResultSchema schema, long total_row_count, long total_chunk_count,
-                                 long total_byte_count, boolean truncated, List<ChunkInfo> chunks) {
+                                 long total_byte_count, boolean truncated, List<ChunkInfo> chunks, Boolean is_volume_operation) {
+        public ResultManifest(String format, ResultSchema schema, long total_row_count, long total_chunk_count,
+                              long total_byte_count, boolean truncated, List<ChunkInfo> chunks) {
+            this(format, schema, total_row_count, total_chunk_count, total_byte_count, truncated, chunks, null);
+        }
     }
 
     public record ExternalLink(String external_link, String expiration, long chunk_index, long row_offset,

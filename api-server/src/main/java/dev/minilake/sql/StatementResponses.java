@@ -32,9 +32,25 @@ final class StatementResponses {
         StatementStatus status = new StatementStatus(state.name(), f == null ? null : new StatementDtos.ServiceError(f.errorCode(), f.message()),
                 f == null ? null : f.sqlState());
         if (state != StatementExecution.State.SUCCEEDED || e.result() == null) return new StatementResponse(e.id(), status, null, null);
+        if (e.volumeAnswer() != null) return volumeOperation(e, status, baseUrl);
         SpooledResult r = e.result();
         ResultData first = r.chunks().isEmpty() ? emptyData(e) : chunk(e, 0, baseUrl);
         return new StatementResponse(e.id(), status, manifest(e, r), first);
+    }
+
+    /**
+     * A volume command's answer, as Databricks gives it whatever format was asked: one JSON_ARRAY row
+     * (operation, localFile, presignedUrl, headers) in a manifest marked {@code is_volume_operation}.
+     */
+    private static StatementResponse volumeOperation(StatementExecution e, StatementStatus status, String baseUrl) {
+        var a = e.volumeAnswer();
+        List<ColumnInfo> cols = new ArrayList<>();
+        for (int i = 0; i < e.result().columns().size(); i++) cols.add(info(e.result().columns().get(i), i));
+        List<String> row = java.util.Arrays.asList(a.operation(), a.localFile(), baseUrl + a.urlPath(), "{}");
+        long bytes = row.stream().mapToLong(v -> v == null ? 0 : v.length()).sum();
+        ResultManifest m = new ResultManifest("JSON_ARRAY", new ResultSchema(cols.size(), cols), 1, 1, bytes, false,
+                List.of(new ChunkInfo(0L, 0L, 1L, bytes)), true);
+        return new StatementResponse(e.id(), status, m, new ResultData(0L, 0L, 1L, bytes, List.of(row), null, null, null));
     }
 
     /** Whether {@link #of} reads no file: no rows, rows held in memory, or links only. */

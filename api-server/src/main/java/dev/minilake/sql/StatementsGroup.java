@@ -27,8 +27,10 @@ public class StatementsGroup implements ApiGroup {
     private final StatementsService service;
     private final SqlSessionsService sessions;
     private final ServerAddress address;
+    private final StagingEndpoint staging;
 
-    public StatementsGroup(StatementsService service, SqlSessionsService sessions, ServerAddress address) {
+    public StatementsGroup(StatementsService service, SqlSessionsService sessions, ServerAddress address, StagingEndpoint staging) {
+        this.staging = staging;
         this.service = service;
         this.sessions = sessions;
         this.address = address;
@@ -76,6 +78,8 @@ public class StatementsGroup implements ApiGroup {
             sessions.delete(req.pathVar("id"));
             return Map.of();
         });
+        // the presigned URLs that PUT, GET and REMOVE answer (the connector's staging ingestion)
+        r.raw(staging.routes(r.blocking()));
         r.raw(RouterFunctions.route(RequestPredicates.GET("/_minilake/results/{id}/{chunk}"), req ->
                 Mono.fromCallable(() -> service.download(req.pathVariable("id"), chunkIndex(req.pathVariable("chunk")),
                                 req.queryParam("token").orElse("")))
@@ -114,6 +118,7 @@ public class StatementsGroup implements ApiGroup {
     @Override
     public void quiesce() throws Exception {
         service.quiesce();
+        staging.clear(); // a ticket issued before the reset names a file of a volume that is gone
     }
 
     @Override

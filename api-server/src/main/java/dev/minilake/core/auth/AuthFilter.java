@@ -58,6 +58,8 @@ public final class AuthFilter implements WebFilter {
     static boolean isOpenPath(String path) {
         return path.equals("/_minilake/health") || path.equals("/_minilake/ready")
                 || path.equals("/.well-known/databricks-config")
+                // a staging URL's ticket is its credential, as a presigned URL's signature is; the connector sends no token there
+                || path.startsWith("/_minilake/staging/")
                 || path.equals("/") || path.equals("/ui") || path.startsWith("/ui/")
                 || path.equals("/jupyter") || path.startsWith("/jupyter/");
     }

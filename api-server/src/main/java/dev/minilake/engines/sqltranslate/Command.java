@@ -4,6 +4,14 @@ import java.util.List;
 
 /** A Databricks metadata or session statement that runs as MiniLake logic, not as one DuckDB statement. */
 public sealed interface Command {
+    /**
+     * A volume command of the SQL connector's staging ingestion: {@code PUT 'local' INTO '/Volumes/...' [OVERWRITE]},
+     * {@code GET '/Volumes/...' TO 'local'}, {@code REMOVE '/Volumes/...'}. The client moves the bytes itself, through
+     * the URL the answer names; {@code localFile} is null for REMOVE.
+     */
+    record VolumeCommand(String operation, String localFile, String volumePath, boolean overwrite) implements Command {
+    }
+
     record ShowCatalogs() implements Command {
     }
 

@@ -35,6 +35,23 @@ public final class CommandRecognizer {
         if (w.accept("CREATE")) return create(w);
         if (w.accept("DROP")) return drop(w);
         if (w.accept("SET")) return set(w, t);
+        if (w.accept("PUT")) {
+            String local = w.string();
+            if (local == null || !w.accept("INTO")) return Optional.empty();
+            String remote = w.string();
+            if (remote == null) return Optional.empty();
+            return w.done(new Command.VolumeCommand("PUT", local, remote, w.accept("OVERWRITE")));
+        }
+        if (w.accept("GET")) {
+            String remote = w.string();
+            if (remote == null || !w.accept("TO")) return Optional.empty();
+            String local = w.string();
+            return local == null ? Optional.empty() : w.done(new Command.VolumeCommand("GET", local, remote, false));
+        }
+        if (w.accept("REMOVE")) {
+            String remote = w.string();
+            return remote == null ? Optional.empty() : w.done(new Command.VolumeCommand("REMOVE", null, remote, false));
+        }
         if (w.accept("RESET")) return w.atEnd() ? Optional.of(new Command.ResetConf(null)) : w.done(new Command.ResetConf(w.confKey()));
         return Optional.empty();
     }

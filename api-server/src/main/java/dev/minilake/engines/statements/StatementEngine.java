@@ -56,7 +56,7 @@ public class StatementEngine implements AutoCloseable {
     private BufferAllocator arrowAllocator;
 
     public StatementEngine(DuckDbEngine duckdb, DataDir dataDir, Settings settings, TableCatalog tables, CatalogDirectory catalogs,
-                           DeltaTables delta, VolumePaths volumePaths, SparkSql spark) {
+                           DeltaTables delta, VolumePaths volumePaths, SparkSql spark, VolumeStaging staging) {
         AtomicInteger n = new AtomicInteger();
         int threads = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000), r -> {
@@ -67,7 +67,7 @@ public class StatementEngine implements AutoCloseable {
         this.duckdb = duckdb;
         this.runner = new StatementRunner(duckdb, this::session, settings.userName(), new CatalogDdl(catalogs),
                 new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK), new ArrowSpool(this::arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK),
-                new DeltaSql(tables, delta, volumePaths), volumePaths, spark);
+                new DeltaSql(tables, delta, volumePaths), volumePaths, spark, staging);
         this.results = dataDir.area("results");
     }
 

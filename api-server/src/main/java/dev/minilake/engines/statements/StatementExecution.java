@@ -26,6 +26,8 @@ public final class StatementExecution {
     private final Object recordLock = new Object();
     /** The engine that ran (or is running) the statement: duckdb or spark, for query history and the log. */
     volatile String engine;
+    /** Set for a volume command (PUT, GET, REMOVE): what the answer tells the client to do. */
+    volatile VolumeStaging.Answer volumeAnswer;
 
     private final CountDownLatch finished = new CountDownLatch(1);
     /**
@@ -72,6 +74,10 @@ public final class StatementExecution {
     }
 
     /** duckdb or spark; null before it was routed. */
+    public VolumeStaging.Answer volumeAnswer() {
+        return volumeAnswer;
+    }
+
     public String engine() {
         return engine;
     }

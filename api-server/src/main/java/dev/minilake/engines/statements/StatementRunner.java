@@ -12,6 +12,7 @@ import dev.minilake.engines.sqltranslate.UnsupportedConstructException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.minilake.engines.sqltranslate.Command;
+import dev.minilake.engines.sqltranslate.CommandRecognizer;
 import dev.minilake.engines.sqltranslate.IdentifierClause;
 import dev.minilake.engines.sqltranslate.ParsedSql;
 import dev.minilake.engines.sqltranslate.SessionFacts;
@@ -55,7 +56,8 @@ final class StatementRunner {
     private final SparkSql spark;
 
     StatementRunner(DuckDbEngine duckdb, Function<String, SessionState> sessions, String userName, CatalogDdl catalogDdl, ResultSpool spool,
-                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark) {
+                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark, VolumeStaging staging) {
+        this.staging = staging;
         this.spark = spark;
         this.userName = userName;
         this.volumePaths = volumePaths;
@@ -68,6 +70,7 @@ final class StatementRunner {
     }
 
     private final VolumePaths volumePaths;
+    private final VolumeStaging staging;
 
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
@@ -77,6 +80,10 @@ final class StatementRunner {
             ParsedSql sql = ParsedSql.of(IdentifierClause.bind(exec.request.statement(),
                     name -> Optional.ofNullable(parameter(exec.request.parameters(), name).value())));
             StatementGuard.check(sql.text());
+            if (CommandRecognizer.recognize(sql.significant()).orElse(null) instanceof Command.VolumeCommand vc) {
+                stage(exec, vc); // neither engine's: the client moves the bytes through the URL the answer names
+                return;
+            }
             EngineMode mode = exec.request.engineMode();
             SessionState session = exec.request.sessionId() != null ? sessions.apply(exec.request.sessionId())
                     : SessionState.forOneStatement(duckdb, idle);
@@ -296,6 +303,27 @@ final class StatementRunner {
             ps.execute();
             return ps.getUpdateCount();
         }
+    }
+
+    /** A volume command: checked, its ticket issued, and answered as Databricks answers a staging operation. */
+    private void stage(StatementExecution exec, Command.VolumeCommand c) {
+        exec.engine = "minilake";
+        java.nio.file.Path file;
+        try {
+            if (!c.volumePath().startsWith("/Volumes/")) {
+                throw new VolumeStaging.StagingRefused("[INVALID_PARAMETER_VALUE] A volume command names a file under /Volumes/<catalog>/<schema>/<volume>/: '"
+                        + c.volumePath() + "'.");
+            }
+            file = java.nio.file.Path.of(volumePaths.resolve(c.volumePath()));
+            exec.volumeAnswer = staging.issue(c, file);
+        } catch (VolumeStaging.StagingRefused e) {
+            exec.fail(SqlErrors.invalidParameterValue(e.getMessage()));
+            return;
+        } catch (dev.minilake.core.error.ApiException e) {
+            exec.fail(new SqlError(e.code().name(), e.getMessage(), "42704"));
+            return;
+        }
+        exec.succeed(SpooledResult.empty(VolumeStaging.COLUMNS));
     }
 
     /** Databricks answers DML with a one-row num_affected_rows result. */
