@@ -146,7 +146,7 @@ class CommandExecutionSdkTest {
         assertThatThrownBy(() -> w.commandExecution().create(new CreateContext().setClusterId(c).setLanguage(Language.SCALA)))
                 .isInstanceOf(InvalidParameterValue.class).hasMessageContaining("scala");
         assertThatThrownBy(() -> w.commandExecution().create(new CreateContext().setClusterId("no-such").setLanguage(Language.PYTHON)))
-                .isInstanceOf(ResourceDoesNotExist.class);
+                .isInstanceOf(InvalidParameterValue.class).hasMessage("Cluster no-such does not exist");
         String ctx = context(c, Language.PYTHON);
         // terminating the cluster takes its contexts with it; a terminated cluster runs nothing
         w.clusters().delete(c).get(Duration.ofSeconds(20));
