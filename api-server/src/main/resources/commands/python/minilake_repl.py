@@ -21,6 +21,7 @@ import json
 import os
 import signal
 import sys
+import textwrap
 import traceback
 import urllib.request
 
@@ -65,8 +66,9 @@ def _globals():
 
 
 def _run(code, g):
-    """Executes code; the value of a final expression is shown, as in a notebook cell."""
-    tree = ast.parse(code, "<command>", "exec")
+    """Executes code; the value of a final expression is shown, as in a notebook cell. Code indented
+    as a whole (the SDK's dbutils proxy sends such snippets) is dedented first, as a cell is."""
+    tree = ast.parse(textwrap.dedent(code), "<command>", "exec")
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = ast.Expression(tree.body.pop().value)
@@ -125,6 +127,9 @@ def main():
         except BaseException as e:  # noqa: B902 - every failure is the command's result
             if isinstance(e, SystemExit):
                 result = {"type": "text", "data": out.getvalue().rstrip("\n")}
+            elif type(e).__name__ == "NotebookExit" and hasattr(e, "value"):
+                # dbutils.notebook.exit(value) ends the command with exactly that value, as on a cluster
+                result = {"type": "text", "data": e.value}
             else:
                 tb = traceback.format_exc()
                 result = {"type": "error", "summary": type(e).__name__ + ": " + str(e),

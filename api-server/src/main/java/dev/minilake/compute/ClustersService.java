@@ -156,9 +156,10 @@ public class ClustersService {
         return view.render(get(id));
     }
 
+    /** A missing cluster is 400 INVALID_PARAMETER_VALUE "Cluster <id> does not exist", as Databricks answers it (not 404). */
     public StoredCluster get(String id) {
         ClusterDtos.requireId(id);
-        return clusters.get(id).orElseThrow(() -> ApiException.notFound("Cluster " + id));
+        return clusters.get(id).orElseThrow(() -> ApiException.invalid("Cluster " + id + " does not exist"));
     }
 
     public boolean exists(String id) {

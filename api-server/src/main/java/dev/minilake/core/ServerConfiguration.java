@@ -195,7 +195,10 @@ public class ServerConfiguration {
     }
 
     @Bean
-    public WebFilter authFilter(Settings settings, TokenValidator tokens, ScopedTokens scoped, ObjectMapper json, Scheduler blockingScheduler) {
+    public WebFilter authFilter(Settings settings, java.util.List<TokenValidator> validators, ScopedTokens scoped, ObjectMapper json,
+                                Scheduler blockingScheduler) {
+        // personal access tokens and OAuth access tokens: a token is valid when any issuer knows it
+        TokenValidator tokens = token -> validators.stream().anyMatch(v -> v.isValid(token));
         return new AuthFilter(settings, tokens, scoped, json, blockingScheduler);
     }
 

@@ -38,9 +38,23 @@ public class DbfsService {
     private final Path tempDir;
     private final DbfsHandles handles = new DbfsHandles();
 
-    public DbfsService(DataDir dataDir) {
+    /**
+     * The directories a new workspace's DBFS root holds. Only those MiniLake really has: /Volumes is
+     * served by the Files API, not DBFS, and /databricks-datasets is not shipped, so neither is listed.
+     */
+    static final List<String> WORKSPACE_DIRECTORIES = List.of("/FileStore", "/tmp");
+
+    public DbfsService(DataDir dataDir) throws IOException {
         this.root = new ConfinedPath(dataDir.area("dbfs"));
         this.tempDir = dataDir.area("dbfs.tmp");
+        createWorkspaceDirectories();
+    }
+
+    private void createWorkspaceDirectories() throws IOException {
+        for (String d : WORKSPACE_DIRECTORIES) {
+            Path p = root.resolve(d);
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) Files.createDirectories(p);
+        }
     }
 
     /** The local file behind a DBFS path ("dbfs:/a/b" or "/a/b"), confined to the DBFS root. For Files API and jobs. */
@@ -147,7 +161,7 @@ public class DbfsService {
         Path src = existing(source);
         Path dst = resolveDbfsPath(destination);
         if (src.equals(root.root())) throw ApiException.invalid("Cannot move the DBFS root");
-        if (Files.exists(dst, LinkOption.NOFOLLOW_LINKS)) throw ApiException.alreadyExists("File " + canonical(destination));
+        if (Files.exists(dst, LinkOption.NOFOLLOW_LINKS)) throw alreadyExistsAt(destination);
         if (dst.startsWith(src)) throw ApiException.invalid("Cannot move " + canonical(source) + " into itself");
         ensureDirectories(destination, dst.getParent());
         Files.move(src, dst);
@@ -169,6 +183,7 @@ public class DbfsService {
         handles.discardAll();
         DataDir.emptyDirectory(tempDir);
         DataDir.emptyDirectory(root.root());
+        createWorkspaceDirectories();
     }
 
     @PreDestroy
@@ -178,20 +193,22 @@ public class DbfsService {
 
     private void prepareTarget(String path, Path target, boolean overwrite) throws IOException {
         if (target.equals(root.root())) throw ApiException.invalid("Cannot write to the DBFS root");
-        if (Files.isDirectory(target)) throw ApiException.alreadyExists("A directory at " + canonical(path));
-        if (!overwrite && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw ApiException.alreadyExists("File " + canonical(path));
-        }
+        if (Files.isDirectory(target)) throw alreadyExistsAt(path);
+        if (!overwrite && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw alreadyExistsAt(path);
         ensureDirectories(path, target.getParent());
     }
 
     private void ensureDirectories(String path, Path dir) throws IOException {
         for (Path cur = dir; cur != null && cur.startsWith(root.root()); cur = cur.getParent()) {
-            if (Files.exists(cur) && !Files.isDirectory(cur)) {
-                throw ApiException.alreadyExists("A file at " + root.userPath(cur) + " (on the way to " + canonical(path) + ")");
-            }
+            if (Files.exists(cur) && !Files.isDirectory(cur)) throw alreadyExistsAt(path);
         }
         Files.createDirectories(dir);
+    }
+
+    /** Databricks' code and wording for a write (put, create, mkdirs, move) onto a path that is taken. */
+    private static ApiException alreadyExistsAt(String path) {
+        return new ApiException(ErrorCode.RESOURCE_ALREADY_EXISTS,
+                "A file or directory already exists at the input path dbfs:" + canonical(path));
     }
 
     private Path existing(String path) {

@@ -47,6 +47,7 @@ public class HostMetadataGroup implements ApiGroup {
     public void routes(Routes r) {
         r.get("/.well-known/databricks-config", req -> {
             Map<String, Object> m = new LinkedHashMap<>();
+            m.put("account_id", settings.accountId());
             m.put("workspace_id", Long.toString(settings.workspaceId()));
             m.put("oidc_endpoint", req.baseUrl() + "/oidc");
             m.put("cloud", "AWS");

@@ -40,10 +40,11 @@ final class ScimPatch {
             if (!path.endsWith("]")) throw ApiException.invalid("Invalid PATCH path: " + path);
             attr = path.substring(0, bracket);
             var tokens = ScimFilter.tokenize(path.substring(bracket + 1, path.length() - 1));
-            if (tokens.size() != 3 || !tokens.get(0).equalsIgnoreCase("value") || !tokens.get(1).equalsIgnoreCase("eq")) {
+            if (tokens.size() != 3 || !tokens.get(0).isWord("value") || !tokens.get(1).isWord("eq")
+                    || tokens.get(2).kind() == ScimFilter.Kind.LPAREN || tokens.get(2).kind() == ScimFilter.Kind.RPAREN) {
                 throw ApiException.invalid("Unsupported PATCH path filter: " + path);
             }
-            filterValue = tokens.get(2).replace("\"", "");
+            filterValue = tokens.get(2).text();
         }
         applyTo(scim, kind, r, verb, attr, filterValue, value);
     }

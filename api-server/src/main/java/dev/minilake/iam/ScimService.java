@@ -132,10 +132,14 @@ public class ScimService {
 
     public ObjectNode replace(ScimKind kind, String id, ObjectNode body) {
         return store.inTransaction(() -> {
-            load(kind, id);
+            ObjectNode existing = load(kind, id);
             ObjectNode r = body.deepCopy();
             r.remove("schemas");
             r.put("id", id);
+            // a service principal's applicationId is its identity: a PUT that leaves it out keeps it
+            if (kind == ScimKind.SERVICE_PRINCIPAL && !r.hasNonNull("applicationId")) {
+                r.put("applicationId", text(existing, "applicationId"));
+            }
             if (kind == ScimKind.USER) r.remove("groups");
             String unique = text(r, kind.uniqueAttribute());
             if (unique.isBlank()) throw ApiException.missingField(kind.uniqueAttribute());

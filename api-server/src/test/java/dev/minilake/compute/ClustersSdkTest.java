@@ -2,8 +2,8 @@ package dev.minilake.compute;
 
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.InvalidParameterValue;
-import com.databricks.sdk.core.error.platform.InvalidState;
 import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
+import com.databricks.sdk.core.error.platform.InvalidState;
 import com.databricks.sdk.service.compute.AutoScale;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
@@ -133,9 +133,29 @@ class ClustersSdkTest {
 
     @Test
     void unknownClusterAndMissingSparkVersion() {
-        assertThatThrownBy(() -> w.clusters().get("0000-000000-nothere0")).isInstanceOf(ResourceDoesNotExist.class)
-                .hasMessageContaining("Cluster 0000-000000-nothere0 does not exist");
-        assertThatThrownBy(() -> w.clusters().start("0000-000000-nothere0")).isInstanceOf(ResourceDoesNotExist.class);
+        // Databricks answers a missing cluster with 400 INVALID_PARAMETER_VALUE, on every cluster call; the
+        // SDK's own error override turns exactly that answer on clusters/get into ResourceDoesNotExist
+        String missing = "0000-000000-nothere0";
+        var raw = server.send("GET", "/api/2.1/clusters/get?cluster_id=" + missing, "", Map.of("Authorization", "Bearer dev"));
+        assertThat(raw.statusCode()).isEqualTo(400);
+        assertThat(raw.body()).contains("\"error_code\":\"INVALID_PARAMETER_VALUE\"")
+                .contains("\"message\":\"Cluster " + missing + " does not exist\"");
+        assertThatThrownBy(() -> w.clusters().get(missing)).isInstanceOf(ResourceDoesNotExist.class)
+                .hasMessage("Cluster " + missing + " does not exist");
+        assertThatThrownBy(() -> w.clusters().start(missing)).isInstanceOf(InvalidParameterValue.class)
+                .hasMessage("Cluster " + missing + " does not exist");
+        assertThatThrownBy(() -> w.clusters().delete(missing)).isInstanceOf(InvalidParameterValue.class)
+                .hasMessage("Cluster " + missing + " does not exist");
+        assertThatThrownBy(() -> w.clusters().permanentDelete(missing)).isInstanceOf(InvalidParameterValue.class);
+        assertThatThrownBy(() -> w.clusters().edit(new EditCluster().setClusterId(missing).setSparkVersion("15.4.x-scala2.12")
+                .setNumWorkers(1L))).isInstanceOf(InvalidParameterValue.class).hasMessage("Cluster " + missing + " does not exist");
+        assertThatThrownBy(() -> w.clusters().resize(new ResizeCluster().setClusterId(missing).setNumWorkers(2L)))
+                .isInstanceOf(InvalidParameterValue.class);
+        assertThatThrownBy(() -> w.clusters().restart(new RestartCluster().setClusterId(missing)))
+                .isInstanceOf(InvalidParameterValue.class);
+        assertThatThrownBy(() -> w.clusters().pin(missing)).isInstanceOf(InvalidParameterValue.class);
+        assertThatThrownBy(() -> w.clusters().events(new GetEvents().setClusterId(missing)).iterator().hasNext())
+                .isInstanceOf(InvalidParameterValue.class);
         assertThatThrownBy(() -> w.clusters().create(new CreateCluster().setClusterName("x").setNumWorkers(1L)))
                 .isInstanceOf(InvalidParameterValue.class).hasMessageContaining("spark_version");
         assertThat(clusters(new ListClustersRequest())).isEmpty();

@@ -2,7 +2,6 @@ package dev.minilake.compute;
 
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.error.platform.InvalidParameterValue;
-import com.databricks.sdk.core.error.platform.ResourceDoesNotExist;
 import com.databricks.sdk.service.compute.ClusterLibraryStatuses;
 import com.databricks.sdk.service.compute.CreateCluster;
 import com.databricks.sdk.service.compute.InstallLibraries;
@@ -72,9 +71,10 @@ class LibrariesSdkTest {
 
     @Test
     void unknownClustersAndBadLibraries() throws Exception {
-        assertThatThrownBy(() -> statuses("0000-000000-nothere0")).isInstanceOf(ResourceDoesNotExist.class);
+        assertThatThrownBy(() -> statuses("0000-000000-nothere0")).isInstanceOf(InvalidParameterValue.class)
+                .hasMessage("Cluster 0000-000000-nothere0 does not exist");
         assertThatThrownBy(() -> w.libraries().install(new InstallLibraries().setClusterId("0000-000000-nothere0")
-                .setLibraries(List.of(pandas)))).isInstanceOf(ResourceDoesNotExist.class);
+                .setLibraries(List.of(pandas)))).isInstanceOf(InvalidParameterValue.class);
         String id = w.clusters().create(new CreateCluster().setSparkVersion("15.4.x-scala2.12").setNumWorkers(0L))
                 .getResponse().getClusterId();
         assertThatThrownBy(() -> w.libraries().install(new InstallLibraries().setClusterId(id)

@@ -132,6 +132,41 @@ class DbfsSdkTest {
     }
 
     @Test
+    void writesOntoATakenPathAnswerDatabricksCodeAndWording() {
+        w.dbfs().put(new Put().setPath("/taken/file.txt").setContents(b64("one")));
+        String message = "A file or directory already exists at the input path dbfs:/taken/file.txt";
+        assertThatThrownBy(() -> w.dbfs().put(new Put().setPath("dbfs:/taken/file.txt").setContents(b64("two"))))
+                .isInstanceOf(ResourceAlreadyExists.class).hasMessage(message);
+        assertThatThrownBy(() -> w.dbfs().create(new Create().setPath("/taken/file.txt")))
+                .isInstanceOf(ResourceAlreadyExists.class).hasMessage(message);
+        assertThatThrownBy(() -> w.dbfs().mkdirs("/taken/file.txt"))
+                .isInstanceOf(ResourceAlreadyExists.class).hasMessage(message);
+        assertThatThrownBy(() -> w.dbfs().mkdirs("/taken/file.txt/below"))
+                .isInstanceOf(ResourceAlreadyExists.class)
+                .hasMessage("A file or directory already exists at the input path dbfs:/taken/file.txt/below");
+        // a put over a directory, even with overwrite, is the same refusal
+        assertThatThrownBy(() -> w.dbfs().put(new Put().setPath("/taken").setContents(b64("x")).setOverwrite(true)))
+                .isInstanceOf(ResourceAlreadyExists.class)
+                .hasMessage("A file or directory already exists at the input path dbfs:/taken");
+        // nothing was changed by the refused writes
+        assertThat(read("/taken/file.txt")).isEqualTo("one");
+        assertThat(list("/taken")).extracting(FileInfo::getPath).containsExactly("/taken/file.txt");
+        // mkdirs of an existing directory is fine, as on Databricks
+        w.dbfs().mkdirs("/taken");
+    }
+
+    @Test
+    void theRootListsTheWorkspaceDirectoriesAfterEveryReset() {
+        assertThat(list("/")).extracting(FileInfo::getPath).contains("/FileStore", "/tmp");
+        assertThat(list("dbfs:/")).allMatch(FileInfo::getIsDir);
+        w.dbfs().put(new Put().setPath("/FileStore/tables/x.csv").setContents(b64("a,b")));
+        w.dbfs().delete(new Delete().setPath("/tmp").setRecursive(true));
+        server.reset();
+        assertThat(list("/")).extracting(FileInfo::getPath).containsExactlyInAnyOrder("/FileStore", "/tmp");
+        assertThat(list("/FileStore")).isEmpty();
+    }
+
+    @Test
     void resolveDbfsPathIsConfinedAndSchemeAgnostic() throws Exception {
         DbfsService service = server.bean(DbfsService.class);
         assertThat(service.resolveDbfsPath("dbfs:/a/b")).isEqualTo(service.resolveDbfsPath("/a/b"));

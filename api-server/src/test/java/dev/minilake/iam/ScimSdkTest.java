@@ -114,6 +114,56 @@ class ScimSdkTest {
     }
 
     @Test
+    void filtersInTheFormsTheSdksSendOnEveryListEndpoint() {
+        w.users().create(new User().setUserName("a@b.com").setDisplayName("Ann O'Neil"));
+        w.users().create(new User().setUserName("ab@b.com").setDisplayName("Abe"));
+        w.groups().create(new Group().setDisplayName("data-eng"));
+        w.groups().create(new Group().setDisplayName("data-science"));
+        ServicePrincipal bot = w.servicePrincipals().create(new ServicePrincipal().setDisplayName("ci-bot"));
+        w.servicePrincipals().create(new ServicePrincipal().setDisplayName("cd-bot"));
+
+        // single-quoted values, as the SDKs' examples and integration tests write them
+        assertThat(users(new ListUsersRequest().setFilter("userName eq 'a@b.com'")))
+                .extracting(User::getDisplayName).containsExactly("Ann O'Neil");
+        assertThat(users(new ListUsersRequest().setFilter("displayName eq 'Ann O''Neil'")))
+                .extracting(User::getUserName).containsExactly("a@b.com");
+        assertThat(groups("displayName eq 'data-eng'")).extracting(Group::getDisplayName).containsExactly("data-eng");
+        assertThat(sps("displayName eq 'ci-bot'")).extracting(ServicePrincipal::getApplicationId)
+                .containsExactly(bot.getApplicationId());
+        assertThat(sps("applicationId eq \"" + bot.getApplicationId() + "\"")).extracting(ServicePrincipal::getDisplayName)
+                .containsExactly("ci-bot");
+        // co, sw, and, or, not and parentheses
+        assertThat(groups("displayName sw 'data-'")).hasSize(2);
+        assertThat(groups("displayName co 'SCI'")).extracting(Group::getDisplayName).containsExactly("data-science");
+        assertThat(sps("displayName co 'bot' and displayName sw 'cd'")).extracting(ServicePrincipal::getDisplayName)
+                .containsExactly("cd-bot");
+        assertThat(users(new ListUsersRequest().setFilter("userName sw 'a' and (displayName eq 'Abe' or displayName co 'neil')")))
+                .hasSize(2);
+        assertThat(users(new ListUsersRequest().setFilter("userName ew 'b.com' and not (displayName eq 'Abe')")))
+                .extracting(User::getUserName).containsExactly("a@b.com");
+        // multi-valued attributes match on any value
+        assertThat(users(new ListUsersRequest().setFilter("emails.value eq 'ab@b.com'"))).isEmpty();
+        assertThat(users(new ListUsersRequest().setFilter("groups.display eq 'admins'"))).hasSize(1);
+
+        // what is not a filter is INVALID_PARAMETER_VALUE, never a 500 nor an unfiltered list
+        for (String bad : List.of("displayName eq 'open", "displayName", "displayName foo 'x'", "emails[type eq \"work\"]",
+                "displayName eq 'x' and", "(displayName eq 'x'", "displayName eq 'x')", "and eq 'x'")) {
+            assertThatThrownBy(() -> groups(bad)).as(bad).isInstanceOf(InvalidParameterValue.class)
+                    .hasMessageContaining("Invalid SCIM filter");
+        }
+    }
+
+    @Test
+    void putOfAServicePrincipalWithoutApplicationIdKeepsIt() {
+        ServicePrincipal sp = w.servicePrincipals().create(new ServicePrincipal().setDisplayName("etl"));
+        w.servicePrincipals().update(new ServicePrincipal().setId(sp.getId()).setDisplayName("etl-renamed").setActive(true));
+        ServicePrincipal read = w.servicePrincipals().get(sp.getId());
+        assertThat(read.getApplicationId()).isEqualTo(sp.getApplicationId());
+        assertThat(read.getDisplayName()).isEqualTo("etl-renamed");
+        assertThat(sps("applicationId eq '" + sp.getApplicationId() + "'")).hasSize(1);
+    }
+
+    @Test
     void memberMustExist() {
         assertThatThrownBy(() -> w.groups().create(new Group().setDisplayName("g")
                 .setMembers(List.of(new ComplexValue().setValue("999")))))
@@ -122,6 +172,10 @@ class ScimSdkTest {
 
     private List<User> users(ListUsersRequest req) {
         return StreamSupport.stream(w.users().list(req).spliterator(), false).toList();
+    }
+
+    private List<ServicePrincipal> sps(String filter) {
+        return StreamSupport.stream(w.servicePrincipals().list(new ListServicePrincipalsRequest().setFilter(filter)).spliterator(), false).toList();
     }
 
     private List<Group> groups(String filter) {

@@ -14,7 +14,7 @@ import reactor.core.scheduler.Scheduler;
 /**
  * The one place authentication happens. In open mode (the default) any bearer token, or none, is
  * accepted, as the seed promises. In strict mode a request needs MINILAKE_TOKEN or a token created
- * through the Tokens API, or a {@link ScopedTokens} token MiniLake handed to code it runs; the
+ * through the Tokens API or the OAuth token endpoint, or a {@link ScopedTokens} token MiniLake handed to code it runs; the
  * control plane's health and ready probes stay open, and so do the SQL workspace's static files (a
  * browser cannot send a bearer token for them: the page asks for one and sends it with each API
  * call), and /jupyter's page, which says how to enable JupyterLab. A confined scoped token is held
@@ -60,6 +60,8 @@ public final class AuthFilter implements WebFilter {
                 || path.equals("/.well-known/databricks-config")
                 // a staging URL's ticket is its credential, as a presigned URL's signature is; the connector sends no token there
                 || path.startsWith("/_minilake/staging/")
+                // OAuth discovery and the token endpoint: the client authenticates there with its own credentials
+                || path.startsWith("/oidc/")
                 || path.equals("/") || path.equals("/ui") || path.startsWith("/ui/")
                 || path.equals("/jupyter") || path.startsWith("/jupyter/");
     }

@@ -51,6 +51,9 @@ public final class Settings {
             new Option(null, "MINILAKE_WORKSPACE_ID", "ID", "6051921418418893",
                     "numeric workspace id served in host metadata and the X-Databricks-Org-Id header",
                     (s, v) -> s.workspaceId = parseLong("MINILAKE_WORKSPACE_ID", v)),
+            new Option(null, "MINILAKE_ACCOUNT_ID", "UUID", "7a1e5c0d-6051-4921-8418-418893000001",
+                    "the account id (a UUID) the workspace belongs to, served in host metadata",
+                    (s, v) -> s.accountId = parseUuid("MINILAKE_ACCOUNT_ID", v)),
             new Option(null, "MINILAKE_USER", "EMAIL", "dev@minilake.local", "userName of the current (admin) user",
                     (s, v) -> s.userName = v),
             new Option(null, "MINILAKE_PYTHON", "PATH", "python3",
@@ -125,6 +128,7 @@ public final class Settings {
     private AuthMode authMode = AuthMode.OPEN;
     private String adminToken;
     private long workspaceId = 6051921418418893L;
+    private String accountId = "7a1e5c0d-6051-4921-8418-418893000001";
     private String userName = "dev@minilake.local";
     private boolean help;
     private boolean tls;
@@ -330,6 +334,14 @@ public final class Settings {
         }
     }
 
+    private static String parseUuid(String name, String v) {
+        try {
+            return java.util.UUID.fromString(v.trim()).toString();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + " must be a UUID, got '" + v + "'");
+        }
+    }
+
     private static long parseLong(String name, String v) {
         try {
             return Long.parseLong(v);
@@ -364,6 +376,7 @@ public final class Settings {
     public AuthMode authMode() { return authMode; }
     public String adminToken() { return adminToken; }
     public long workspaceId() { return workspaceId; }
+    public String accountId() { return accountId; }
     public String userName() { return userName; }
     public boolean helpRequested() { return help; }
     /** True when MiniLake serves HTTPS instead of HTTP. */

@@ -141,12 +141,38 @@ class CommandExecutionSdkTest {
     }
 
     @Test
+    void indentedCodeIsDedentedAsACellIs() throws Exception {
+        String c = cluster();
+        String ctx = context(c, Language.PYTHON);
+        // the shape the SDKs' dbutils proxy sends: a snippet indented as a whole, with a nested block
+        String snippet = "\n        import json\n        def twice(v):\n            return v * 2\n"
+                + "        (args, kwargs) = json.loads('[[21], {}]')\n        print(twice(*args))\n        ";
+        CommandStatusResponse r = run(c, ctx, Language.PYTHON, snippet);
+        assertThat(r.getResults().getResultType()).as(String.valueOf(r.getResults().getCause())).isEqualTo(ResultType.TEXT);
+        assertThat(r.getResults().getData()).isEqualTo("42");
+        // the definitions stay in the context's globals, as with any cell
+        assertThat(run(c, ctx, Language.PYTHON, "    twice(5)").getResults().getData()).isEqualTo("10");
+        // dbutils.notebook.exit(value) answers exactly that value, which the proxy decodes as JSON
+        CommandStatusResponse exit = run(c, ctx, Language.PYTHON,
+                "\n    import json\n    dbutils.notebook.exit(json.dumps({'n': twice(2)}))\n    print('not reached')\n");
+        assertThat(exit.getResults().getResultType()).isEqualTo(ResultType.TEXT);
+        assertThat(exit.getResults().getData()).isEqualTo("{\"n\": 4}");
+        // code that is really mis-indented still fails as Python says
+        CommandStatusResponse bad = run(c, ctx, Language.PYTHON, "    x = 1\n  y = 2\n");
+        assertThat(bad.getResults().getResultType()).isEqualTo(ResultType.ERROR);
+        assertThat(bad.getResults().getSummary()).contains("IndentationError");
+        // an indented %sql cell runs as SQL
+        CommandStatusResponse sql = run(c, ctx, Language.PYTHON, "\n    %sql\n    SELECT 40 + 2 AS answer\n");
+        assertThat(sql.getResults().getResultType()).isEqualTo(ResultType.TABLE);
+    }
+
+    @Test
     void errorsAndLifecycle() throws Exception {
         String c = cluster();
         assertThatThrownBy(() -> w.commandExecution().create(new CreateContext().setClusterId(c).setLanguage(Language.SCALA)))
                 .isInstanceOf(InvalidParameterValue.class).hasMessageContaining("scala");
         assertThatThrownBy(() -> w.commandExecution().create(new CreateContext().setClusterId("no-such").setLanguage(Language.PYTHON)))
-                .isInstanceOf(ResourceDoesNotExist.class);
+                .isInstanceOf(InvalidParameterValue.class).hasMessage("Cluster no-such does not exist");
         String ctx = context(c, Language.PYTHON);
         // terminating the cluster takes its contexts with it; a terminated cluster runs nothing
         w.clusters().delete(c).get(Duration.ofSeconds(20));
