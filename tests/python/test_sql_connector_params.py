@@ -141,3 +141,38 @@ def test_a_staging_url_is_good_for_its_one_operation_once(server, tmp_path):
     assert requests.put(url, data=b"again").status_code == 403  # used once
     got = requests.get(server.url + "/api/2.0/fs/files/Volumes/main/default/once/x.bin", headers=h)
     assert got.content == b"\x00\x01"
+
+
+def test_the_connectors_metadata_calls_list_unity_catalog(server):
+    """cursor.catalogs(), schemas(), tables() and columns() send Databricks' SHOW ... IN CATALOG forms;
+    each answers with the columns Databricks names, and the LIKE patterns filter."""
+    import requests
+    requests.post(server.url + "/api/2.1/unity-catalog/catalogs", headers={"Authorization": "Bearer dev"},
+                  json={"name": "sales"}).raise_for_status()
+    with _connect(server) as conn, conn.cursor() as cur:
+        cur.execute("CREATE TABLE main.default.people (id BIGINT, name STRING, amount DECIMAL(10,2))")
+        cur.execute("CREATE TABLE sales.default.orders (id INT)")
+        cur.catalogs()
+        assert {r[0] for r in cur.fetchall()} >= {"main", "sales"}
+        cur.schemas(catalog_name="main")
+        assert "default" in [r[0] for r in cur.fetchall()]
+
+        cur.tables(catalog_name="main", schema_name="default")
+        rows = cur.fetchall()
+        assert [d[0] for d in cur.description] == ["namespace", "tableName", "isTemporary", "information", "catalogName",
+                                                   "tableType", "remarks"]
+        assert ("default", "people", "main", "TABLE") in [(r.namespace, r.tableName, r.catalogName, r.tableType) for r in rows]
+        cur.tables()  # every catalog
+        assert {(r.catalogName, r.tableName) for r in cur.fetchall()} >= {("main", "people"), ("sales", "orders")}
+        cur.tables(catalog_name="main", schema_name="default", table_name="peo%")
+        assert [r.tableName for r in cur.fetchall()] == ["people"]
+        cur.tables(catalog_name="main", schema_name="nope")
+        assert cur.fetchall() == []
+
+        cur.columns(catalog_name="main", schema_name="default", table_name="people")
+        cols = cur.fetchall()
+        assert [(c.col_name, c.columnType, c.ordinalPosition) for c in cols] == [
+            ("id", "bigint", 0), ("name", "string", 1), ("amount", "decimal(10,2)", 2)]
+        assert (cols[2].columnSize, cols[2].decimalDigits) == (10, 2)
+        cur.columns(catalog_name="main", schema_name="default", table_name="people", column_name="na*")
+        assert [c.col_name for c in cur.fetchall()] == ["name"]

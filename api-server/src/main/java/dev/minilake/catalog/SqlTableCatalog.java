@@ -14,9 +14,43 @@ import java.util.Optional;
 @Component
 class SqlTableCatalog implements TableCatalog {
     private final TablesService tables;
+    private final CatalogsService catalogs;
+    private final SchemasService schemas;
 
-    SqlTableCatalog(TablesService tables) {
+    SqlTableCatalog(TablesService tables, CatalogsService catalogs, SchemasService schemas) {
         this.tables = tables;
+        this.catalogs = catalogs;
+        this.schemas = schemas;
+    }
+
+    @Override
+    public List<String> catalogNames() {
+        return catalogs.list().stream().map(CatalogDtos.CatalogInfo::name).toList();
+    }
+
+    @Override
+    public List<String> schemaNames(String catalog) {
+        return schemas.list(catalog).stream().map(CatalogDtos.SchemaInfo::name).toList();
+    }
+
+    @Override
+    public List<Listed> listTables(String catalog, java.util.function.Predicate<String> schemaMatches, boolean withColumns) {
+        List<Listed> out = new ArrayList<>();
+        for (CatalogDtos.SchemaInfo schema : schemas.list(catalog)) {
+            if (!schemaMatches.test(schema.name())) continue;
+            for (TableDtos.TableInfo t : tables.list(catalog, schema.name(), !withColumns)) {
+                List<ListedColumn> cols = new ArrayList<>();
+                if (t.columns() != null) {
+                    for (int i = 0; i < t.columns().size(); i++) {
+                        ColumnInfo c = t.columns().get(i);
+                        cols.add(new ListedColumn(c.name(), c.type_text(), c.type_name(), c.type_precision(), c.type_scale(),
+                                c.nullable() == null || c.nullable(), c.comment(), c.position() == null ? i : c.position()));
+                    }
+                }
+                out.add(new Listed(catalog, schema.name(), t.name(), t.table_type(), t.comment(), cols));
+            }
+        }
+        return out;
     }
 
     @Override

@@ -9,6 +9,21 @@ public sealed interface Command {
      * {@code GET '/Volumes/...' TO 'local'}, {@code REMOVE '/Volumes/...'}. The client moves the bytes itself, through
      * the URL the answer names; {@code localFile} is null for REMOVE.
      */
+    /**
+     * Databricks' metadata listings, as the SQL connectors send them for {@code cursor.tables()} and
+     * {@code cursor.columns()}: {@code SHOW TABLES IN {CATALOG c | ALL CATALOGS} [SCHEMA LIKE p] [LIKE p]},
+     * {@code SHOW COLUMNS IN CATALOG c [SCHEMA LIKE p] [TABLE LIKE p] [LIKE p]} and
+     * {@code SHOW SCHEMAS IN ALL CATALOGS [LIKE p]}. A null catalog is every catalog; a null pattern matches all.
+     */
+    record ShowTablesInCatalog(String catalog, String schemaLike, String tableLike) implements Command {
+    }
+
+    record ShowColumnsInCatalog(String catalog, String schemaLike, String tableLike, String columnLike) implements Command {
+    }
+
+    record ShowSchemasInAllCatalogs(String schemaLike) implements Command {
+    }
+
     record VolumeCommand(String operation, String localFile, String volumePath, boolean overwrite) implements Command {
     }
 

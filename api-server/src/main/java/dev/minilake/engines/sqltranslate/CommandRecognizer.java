@@ -106,6 +106,10 @@ public final class CommandRecognizer {
 
     private static Optional<Command> show(Words w) {
         if (w.accept("CATALOGS")) return w.done(new ShowCatalogs());
+        if (w.peekWord().equals("SCHEMAS") || w.peekWord().equals("TABLES") || w.peekWord().equals("COLUMNS")) {
+            Optional<Command> listing = catalogListing(w.copy());
+            if (listing.isPresent()) return listing;
+        }
         if (w.accept("SCHEMAS") || w.accept("DATABASES")) {
             if (w.accept("IN") || w.accept("FROM")) return w.done(new ShowSchemas(w.name().get(0)));
             return w.done(new ShowSchemas(null));
@@ -119,6 +123,37 @@ public final class CommandRecognizer {
         }
         if (w.accept("CREATE") && w.accept("TABLE")) return w.done(new ShowCreateTable(w.name()));
         return Optional.empty();
+    }
+
+    /** The connectors' metadata forms of SHOW SCHEMAS / TABLES / COLUMNS (see {@link Command.ShowTablesInCatalog}), if it is one. */
+    private static Optional<Command> catalogListing(Words w) {
+        String what = w.peekWord();
+        w.pos++;
+        if (!w.accept("IN")) return Optional.empty();
+        String catalog;
+        if (w.accept("ALL")) {
+            if (!w.accept("CATALOGS")) return Optional.empty();
+            catalog = null;
+        } else if (w.accept("CATALOG")) {
+            List<String> n = w.name();
+            if (n.size() != 1) return Optional.empty();
+            catalog = n.get(0);
+        } else {
+            return Optional.empty();
+        }
+        String schemaLike = null, tableLike = null, like = null;
+        if (w.accept("SCHEMA")) {
+            if (!w.accept("LIKE") || (schemaLike = w.string()) == null) return Optional.empty();
+        }
+        if (what.equals("COLUMNS") && w.accept("TABLE")) {
+            if (!w.accept("LIKE") || (tableLike = w.string()) == null) return Optional.empty();
+        }
+        if (w.accept("LIKE") && (like = w.string()) == null) return Optional.empty();
+        return switch (what) {
+            case "SCHEMAS" -> catalog == null && schemaLike == null ? w.done(new Command.ShowSchemasInAllCatalogs(like)) : Optional.empty();
+            case "TABLES" -> w.done(new Command.ShowTablesInCatalog(catalog, schemaLike, like));
+            default -> catalog == null ? Optional.empty() : w.done(new Command.ShowColumnsInCatalog(catalog, schemaLike, tableLike, like));
+        };
     }
 
     private static Optional<Command> describe(Words w) {
@@ -169,6 +204,13 @@ public final class CommandRecognizer {
 
         Words(List<SqlToken> tokens) {
             this.tokens = tokens;
+        }
+
+        /** A reader at the same position, to try a form without consuming this one's words. */
+        Words copy() {
+            Words w = new Words(tokens);
+            w.pos = pos;
+            return w;
         }
 
         boolean atEnd() {

@@ -67,7 +67,7 @@ public class StatementEngine implements AutoCloseable {
         this.duckdb = duckdb;
         this.runner = new StatementRunner(duckdb, this::session, settings.userName(), new CatalogDdl(catalogs),
                 new ResultSpool(ROWS_PER_CHUNK, BYTES_PER_CHUNK), new ArrowSpool(this::arrowAllocator, ARROW_BATCH_ROWS, BYTES_PER_CHUNK),
-                new DeltaSql(tables, delta, volumePaths), volumePaths, spark, staging);
+                new DeltaSql(tables, delta, volumePaths), volumePaths, spark, staging, tables);
         this.results = dataDir.area("results");
     }
 

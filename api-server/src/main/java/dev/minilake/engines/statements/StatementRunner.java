@@ -56,7 +56,9 @@ final class StatementRunner {
     private final SparkSql spark;
 
     StatementRunner(DuckDbEngine duckdb, Function<String, SessionState> sessions, String userName, CatalogDdl catalogDdl, ResultSpool spool,
-                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark, VolumeStaging staging) {
+                    ArrowSpool arrowSpool, DeltaSql deltaSql, VolumePaths volumePaths, SparkSql spark, VolumeStaging staging,
+                    TableCatalog tables) {
+        this.tables = tables;
         this.staging = staging;
         this.spark = spark;
         this.userName = userName;
@@ -71,6 +73,7 @@ final class StatementRunner {
 
     private final VolumePaths volumePaths;
     private final VolumeStaging staging;
+    private final TableCatalog tables;
 
     void run(StatementExecution exec, Consumer<SqlContext> onUse) {
         if (!exec.start()) return;
@@ -80,8 +83,15 @@ final class StatementRunner {
             ParsedSql sql = ParsedSql.of(IdentifierClause.bind(exec.request.statement(),
                     name -> Optional.ofNullable(parameter(exec.request.parameters(), name).value())));
             StatementGuard.check(sql.text());
-            if (CommandRecognizer.recognize(sql.significant()).orElse(null) instanceof Command.VolumeCommand vc) {
+            Command recognized = CommandRecognizer.recognize(sql.significant()).orElse(null);
+            if (recognized instanceof Command.VolumeCommand vc) {
                 stage(exec, vc); // neither engine's: the client moves the bytes through the URL the answer names
+                return;
+            }
+            RowSource listing = recognized == null ? null : CatalogListings.answer(tables, recognized);
+            if (listing != null) { // the connectors' metadata calls, answered from Unity Catalog on any warehouse
+                exec.engine = "minilake";
+                exec.succeed(spool(exec, listing));
                 return;
             }
             EngineMode mode = exec.request.engineMode();

@@ -24,6 +24,24 @@ public interface TableCatalog {
     record Column(String name, String typeText, boolean nullable, String comment) {
     }
 
+    /** A table or view as the connector's metadata statements list it; {@code columns} empty unless asked for. */
+    record Listed(String catalog, String schema, String name, String tableType, String comment, List<ListedColumn> columns) {
+    }
+
+    /** A listed column: its Spark type text and, for decimals, precision and scale; {@code position} counts from 0. */
+    record ListedColumn(String name, String typeText, String typeName, Integer precision, Integer scale, boolean nullable,
+                        String comment, int position) {
+    }
+
+    /** Every catalog's name, sorted. */
+    List<String> catalogNames();
+
+    /** The schema names of a catalog. */
+    List<String> schemaNames(String catalog);
+
+    /** The tables and views of every schema of {@code catalog} whose name {@code schemaMatches}, sorted by schema and name. */
+    List<Listed> listTables(String catalog, java.util.function.Predicate<String> schemaMatches, boolean withColumns);
+
     /** The Delta table (MANAGED or EXTERNAL) of that name, if there is one (names are case-insensitive). */
     Optional<DeltaTable> deltaTable(String catalog, String schema, String name);
 

@@ -7,6 +7,7 @@ package dev.minilake.engines.types;
  */
 public record SparkType(String typeName, String typeText, Integer precision, Integer scale) {
     public static final SparkType STRING = TypeMapping.resultType(DataType.of(DataType.Kind.STRING));
+    public static final SparkType INT = TypeMapping.resultType(DataType.of(DataType.Kind.INT));
     public static final SparkType BIGINT = TypeMapping.resultType(DataType.of(DataType.Kind.LONG));
     public static final SparkType BOOLEAN = TypeMapping.resultType(DataType.of(DataType.Kind.BOOLEAN));
     public static final SparkType TIMESTAMP = TypeMapping.resultType(DataType.of(DataType.Kind.TIMESTAMP));
