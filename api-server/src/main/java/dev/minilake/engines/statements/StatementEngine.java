@@ -184,6 +184,11 @@ public class StatementEngine implements AutoCloseable {
 
     /** A session ended: its temporary views and configuration go with its connection. */
     public void closeSession(String sessionId) {
+        // its running statements are cancelled first (DuckDB interrupted, Spark's job group cancelled), so the
+        // close answers at once rather than after them, and their work stops as on Databricks
+        for (StatementExecution e : statements.values()) {
+            if (sessionId.equals(e.request().sessionId())) e.cancel();
+        }
         SessionState s = sessions.remove(sessionId);
         if (s != null) s.close();
     }

@@ -152,10 +152,10 @@ public final class StatementExecution {
         Runnable hook;
         synchronized (this) {
             if (isTerminal()) return false;
-            finish(State.CANCELED);
-            st = running;
+            st = running; // before finish(), which forgets it: DuckDB must still be interrupted
             f = future;
             hook = cancelHook;
+            finish(State.CANCELED);
         }
         if (hook != null) {
             try {
