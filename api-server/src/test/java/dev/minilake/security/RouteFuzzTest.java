@@ -61,6 +61,8 @@ class RouteFuzzTest {
     static final String NOT_FUZZED = "/_minilake/spark";
     /** The MCP transport: its errors are the protocol's, not Databricks' {"error_code","message"}. */
     static final String PROTOCOL_ROUTE = "/mcp";
+    /** OAuth discovery, token and authorize: errors in OAuth's shape, {"error", "error_description"}. */
+    static final String OAUTH_ROUTES = "/oidc/";
     static final boolean COLLECT = Boolean.getBoolean("fuzz.collect");
     static MiniLakeServer server;
     static List<RouteTable.Route> routes;
@@ -116,7 +118,14 @@ class RouteFuzzTest {
         assertThat(status).as(f + " -> " + r.body()).isLessThan(500);
         if (status >= 400) for (String p : serverPaths) assertThat(r.body()).as(f.toString()).doesNotContain(p);
         // a HEAD answer has no body by definition; /mcp answers in the MCP protocol's own shape (JSON-RPC, transport errors)
-        if (status >= 400 && !f.method().equals("HEAD") && !f.path().startsWith(PROTOCOL_ROUTE)) {
+        if (status >= 400 && !f.method().equals("HEAD") && f.path().startsWith(OAUTH_ROUTES)) {
+            // the OAuth endpoints answer as an OAuth server does (RFC 6749 section 5.2), which the SDKs' OAuth clients read
+            JsonNode body = json.readTree(r.body());
+            // (a method or path no OAuth route serves gets MiniLake's usual shape)
+            assertThat(body.path("error").isTextual() || (body.path("error_code").isTextual() && body.path("message").isTextual()))
+                    .as(f + " -> " + r.body()).isTrue();
+            for (String p : serverPaths) assertThat(body.path("error_description").asText()).as(f.toString()).doesNotContain(p);
+        } else if (status >= 400 && !f.method().equals("HEAD") && !f.path().startsWith(PROTOCOL_ROUTE)) {
             JsonNode body = json.readTree(r.body());
             assertThat(body.path("error_code").isTextual()).as(f + " -> " + r.body()).isTrue();
             assertThat(body.path("message").isTextual()).as(f + " -> " + r.body()).isTrue();
