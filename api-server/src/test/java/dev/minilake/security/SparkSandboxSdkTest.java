@@ -123,7 +123,9 @@ class SparkSandboxSdkTest {
                 .setStatement("INSERT INTO main.default.cancel_t SELECT max(a.id) FROM range(0, 12000000000) a").setWaitTimeout("0s"));
         await().atMost(Duration.ofSeconds(30)).until(() ->
                 w.statementExecution().getStatement(started.getStatementId()).getStatus().getState() == StatementState.RUNNING);
-        sleep(2_000); // the job is under way
+        // cancel at once: on a loaded machine a longer wait let the whole job finish while its answer was on the way
+        // (planning or running, either way the cancel must stop the write: a job that starts later is cancelled on start)
+        sleep(300);
         w.statementExecution().cancelExecution(new com.databricks.sdk.service.sql.CancelExecutionRequest().setStatementId(started.getStatementId()));
         assertThat(w.statementExecution().getStatement(started.getStatementId()).getStatus().getState()).isEqualTo(StatementState.CANCELED);
         // long enough for the uncancelled job to have finished and written on this machine
