@@ -149,4 +149,19 @@ class SqlTableCatalog implements TableCatalog {
         }
         return out;
     }
+
+    @Override
+    public void recordView(String fullName, String sparkQuery, String currentCatalog, String currentSchema) {
+        tables.recordView(fullName, sparkQuery, currentCatalog, currentSchema);
+    }
+
+    @Override
+    public java.util.Set<String> sparkOnlyViewNames() {
+        return tables.sparkOnlyViewNames();
+    }
+
+    @Override
+    public Optional<String> tableType(String fullName) {
+        return tables.tableType(fullName);
+    }
 }

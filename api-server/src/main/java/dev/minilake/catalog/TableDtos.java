@@ -41,7 +41,12 @@ public final class TableDtos {
 
     public record CreateTable(String name, String catalog_name, String schema_name, String table_type,
                               String data_source_format, List<ColumnInfo> columns, String storage_location,
-                              Map<String, String> properties, String comment) implements Validated {
+                              Map<String, String> properties, String comment, String view_definition) implements Validated {
+        public CreateTable(String name, String catalog_name, String schema_name, String table_type, String data_source_format,
+                           List<ColumnInfo> columns, String storage_location, Map<String, String> properties, String comment) {
+            this(name, catalog_name, schema_name, table_type, data_source_format, columns, storage_location, properties, comment, null);
+        }
+
         @Override
         public void validate() {
             if (name == null || name.isBlank()) throw ApiException.missingField("name");
@@ -71,7 +76,15 @@ public final class TableDtos {
      */
     public record TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
                             Long created_at, Long updated_at, String data_source_format, String storage_location,
-                            List<ColumnInfo> declared_columns, String table_type, Boolean managed_delta) implements UcStore.Keyed {
+                            List<ColumnInfo> declared_columns, String table_type, Boolean managed_delta,
+                            String view_definition) implements UcStore.Keyed {
+        public TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
+                         Long created_at, Long updated_at, String data_source_format, String storage_location,
+                         List<ColumnInfo> declared_columns, String table_type, Boolean managed_delta) {
+            this(full_name, table_id, comment, owner, properties, created_at, updated_at, data_source_format, storage_location,
+                    declared_columns, table_type, managed_delta, null);
+        }
+
         public TableMeta(String full_name, String table_id, String comment, String owner, Map<String, String> properties,
                          Long created_at, Long updated_at, String data_source_format, String storage_location,
                          List<ColumnInfo> declared_columns, String table_type) {
@@ -86,22 +99,32 @@ public final class TableDtos {
 
         TableMeta withOwner(String newOwner, long now) {
             return new TableMeta(full_name, table_id, comment, newOwner, properties, created_at, now, data_source_format,
-                    storage_location, declared_columns, table_type, managed_delta);
+                    storage_location, declared_columns, table_type, managed_delta, view_definition);
         }
 
         TableMeta withComment(String newComment, long now) {
             return new TableMeta(full_name, table_id, newComment, owner, properties, created_at, now, data_source_format,
-                    storage_location, declared_columns, table_type, managed_delta);
+                    storage_location, declared_columns, table_type, managed_delta, view_definition);
         }
 
         TableMeta withProperties(Map<String, String> newProperties, long now) {
             return new TableMeta(full_name, table_id, comment, owner, newProperties, created_at, now, data_source_format,
-                    storage_location, declared_columns, table_type, managed_delta);
+                    storage_location, declared_columns, table_type, managed_delta, view_definition);
         }
 
         TableMeta renamed(String newFullName, long now) {
             return new TableMeta(newFullName, table_id, comment, owner, properties, created_at, now, data_source_format,
-                    storage_location, declared_columns, table_type, managed_delta);
+                    storage_location, declared_columns, table_type, managed_delta, view_definition);
+        }
+
+        /** A view whose Spark SQL text Unity Catalog keeps (DuckDB may hold a translation of it). */
+        public boolean sparkView() {
+            return "VIEW".equals(table_type) && view_definition != null;
+        }
+
+        /** The same record with the view's Spark SQL text and columns. */
+        TableMeta asView(String definition, List<ColumnInfo> columns, Map<String, String> props, String newComment, long now) {
+            return new TableMeta(full_name, table_id, newComment, owner, props, created_at, now, null, null, columns, "VIEW", null, definition);
         }
 
         /** An EXTERNAL Delta table: its files and log are the table, DuckDB holds nothing. */

@@ -99,7 +99,7 @@ public class TablesService {
     /** Whether the name is free in an existing schema: false when taken and ifNotExists, else 409. Under the UC lock. */
     private boolean nameFree(ObjectName n, boolean ifNotExists) {
         physical.requireSchema(n.catalog(), n.schema());
-        if (find(n).isEmpty() && external.find(n).isEmpty()) return true;
+        if (find(n).isEmpty() && external.find(n).isEmpty() && sparkOnlyView(n).isEmpty()) return true;
         if (ifNotExists) return false;
         throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
     }
@@ -206,9 +206,13 @@ public class TablesService {
             });
             return get(n.fullName());
         }
+        if (type.equals("VIEW") && req.view_definition() != null && !req.view_definition().isBlank()) {
+            createView(n, req);
+            return get(n.fullName());
+        }
         if (!type.equals("MANAGED")) {
-            throw ApiException.invalid("Only MANAGED and EXTERNAL tables can be created through this API (got table_type " + type
-                    + "); create views with SQL.");
+            throw ApiException.invalid("Only MANAGED and EXTERNAL tables, and views with a view_definition, can be created through this API"
+                    + " (got table_type " + type + "); or create views with SQL.");
         }
         // as on Databricks, a MANAGED table lives where its catalog's managed storage puts it; the response says where
         String format = req.data_source_format() == null ? "DELTA" : req.data_source_format().toUpperCase(Locale.ROOT);
@@ -219,11 +223,79 @@ public class TablesService {
         return get(n.fullName());
     }
 
+    /**
+     * A view as Spark made it (MiniLake's Spark catalog plugin): its Spark SQL text and the columns
+     * Spark resolved. DuckDB has no translation of it, so a statement that reads it runs on Spark.
+     */
+    private void createView(ObjectName n, CreateTable req) {
+        if (req.columns() == null || req.columns().isEmpty()) throw ApiException.missingField("columns");
+        uc.exclusive(() -> {
+            if (!nameFree(n, false)) return;
+            if (uc.tables.get(n.fullName()).filter(TableMeta::sparkView).isPresent()) throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
+            long now = System.currentTimeMillis();
+            TableMeta m = new TableMeta(n.fullName(), UUID.randomUUID().toString(), req.comment(), uc.owner(), req.properties(), now, now,
+                    null, null, req.columns(), "VIEW", null, req.view_definition().strip());
+            uc.tables.put(n.fullName(), n.schemaName().fullName(), m);
+        });
+    }
+
+    /** After DuckDB made a view from SQL: Unity Catalog keeps the view's Spark SQL text and where its names resolve. */
+    public void recordView(String fullName, String sparkQuery, String currentCatalog, String currentSchema) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        uc.exclusive(() -> {
+            PhysicalCatalog.Table t = find(n).filter(PhysicalCatalog.Table::view).orElse(null);
+            if (t == null) return;
+            TableMeta m = meta(t);
+            Map<String, String> props = new java.util.LinkedHashMap<>(m.properties() == null ? Map.of() : m.properties());
+            props.put("view.catalogAndNamespace.numParts", "2");
+            props.put("view.catalogAndNamespace.part.0", currentCatalog);
+            props.put("view.catalogAndNamespace.part.1", currentSchema);
+            uc.tables.put(n.fullName(), n.schemaName().fullName(), m.asView(sparkQuery.strip(), null, props, m.comment(), System.currentTimeMillis()));
+        });
+    }
+
+    /** A view only Spark can read: Unity Catalog keeps its text, DuckDB has no translation of it. */
+    private Optional<TableMeta> sparkOnlyView(ObjectName n) {
+        return uc.tables.get(n.fullName()).filter(TableMeta::sparkView).filter(m -> physical.table(n.catalog(), n.schema(), n.name()).isEmpty());
+    }
+
+    /** The simple names (lower-case) of the views only Spark can read, in every catalog. */
+    public Set<String> sparkOnlyViewNames() {
+        Set<String> out = new HashSet<>();
+        for (TableMeta m : uc.tables.listByIdPrefix("")) {
+            if (!m.sparkView()) continue;
+            ObjectName n = Names.objectFullName("table", m.full_name());
+            if (physical.table(n.catalog(), n.schema(), n.name()).isEmpty()) out.add(n.name().toLowerCase(Locale.ROOT));
+        }
+        return out;
+    }
+
+    /** MANAGED, EXTERNAL or VIEW, if the name is a table or view. */
+    public Optional<String> tableType(String fullName) {
+        ObjectName n = Names.objectFullName("table", fullName);
+        Optional<PhysicalCatalog.Table> t = find(n);
+        if (t.isPresent()) return Optional.of(tableType(t.get()));
+        Optional<TableMeta> m = external.find(n);
+        if (m.isPresent()) return Optional.of(m.get().table_type());
+        return sparkOnlyView(n).map(TableMeta::table_type);
+    }
+
+    private TableInfo viewInfo(TableMeta m) {
+        ObjectName n = Names.objectFullName("table", m.full_name());
+        return new TableInfo(n.name(), n.catalog(), n.schema(), m.full_name(), "VIEW", null, m.declared_columns(), null,
+                m.view_definition(), m.comment(), m.properties(), m.owner(), m.table_id(), metastore.metastoreId(), false,
+                m.created_at(), m.owner(), m.updated_at(), m.owner());
+    }
+
     public TableInfo get(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
         Optional<PhysicalCatalog.Table> t = find(n);
         TableInfo info;
-        if (t.isEmpty()) {
+        Optional<TableMeta> sparkView = t.isEmpty() && external.find(n).isEmpty() ? sparkOnlyView(n) : Optional.empty();
+        if (sparkView.isPresent()) {
+            physical.requireSchema(n.catalog(), n.schema());
+            info = viewInfo(sparkView.get());
+        } else if (t.isEmpty()) {
             TableMeta ext = external.find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
             physical.requireSchema(n.catalog(), n.schema());
             info = external.info(ext, metastore.metastoreId(), true);
@@ -236,7 +308,7 @@ public class TablesService {
 
     public boolean exists(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
-        return find(n).isPresent() || (external.find(n).isPresent() && physical.schemaExists(n.catalog(), n.schema()));
+        return find(n).isPresent() || ((external.find(n).isPresent() || sparkOnlyView(n).isPresent()) && physical.schemaExists(n.catalog(), n.schema()));
     }
 
     /** Tables and views of a schema, sorted by name. */
@@ -248,6 +320,12 @@ public class TablesService {
                 .map(t -> info(t, omitColumns ? null : columns.getOrDefault(t.name(), List.of())))
                 .toList());
         for (TableMeta m : external.inSchema(s.catalog(), s.schema())) out.add(external.info(m, metastore.metastoreId(), !omitColumns));
+        for (TableMeta m : sparkOnlyViews(s.catalog(), s.schema())) {
+            TableInfo v = viewInfo(m);
+            out.add(omitColumns ? new TableInfo(v.name(), v.catalog_name(), v.schema_name(), v.full_name(), v.table_type(), null, null, null,
+                    v.view_definition(), v.comment(), v.properties(), v.owner(), v.table_id(), v.metastore_id(), false, v.created_at(),
+                    v.created_by(), v.updated_at(), v.updated_by()) : v);
+        }
         out.sort(java.util.Comparator.comparing(TableInfo::name));
         return out;
     }
@@ -265,6 +343,9 @@ public class TablesService {
             if (!sp.matcher(schema).matches()) continue;
             for (PhysicalCatalog.Table t : physicalTables(catalog, schema)) {
                 if (tp.matcher(t.name()).matches()) out.add(new TableSummary(fullName(t), tableType(t)));
+            }
+            for (TableMeta m : sparkOnlyViews(catalog, schema)) {
+                if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) out.add(new TableSummary(m.full_name(), "VIEW"));
             }
             for (TableMeta m : external.inSchema(catalog, schema)) {
                 if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) {
@@ -301,6 +382,11 @@ public class TablesService {
                 else external.forget(n);
                 return;
             }
+            if (find(n).isEmpty() && sparkOnlyView(n).isPresent()) {
+                uc.tables.delete(n.fullName());
+                uc.forgetGrant(n.fullName());
+                return;
+            }
             PhysicalCatalog.Table t = find(n).orElseThrow(() -> ApiException.notFound("Table '" + n.fullName() + "'"));
             physical.execute(DuckDbSql.drop(t.view() ? "VIEW" : "TABLE", DuckDbSql.catalogObject(n.catalog(), n.schema(), t.physicalName()), false));
             uc.tables.delete(n.fullName());
@@ -335,8 +421,16 @@ public class TablesService {
                 : physicalColumns.stream().map(c -> ColumnTypes.physical(c, declaredComment(m, c.name()))).toList();
         String comment = t.comment() != null && !t.comment().isEmpty() ? t.comment() : m.comment();
         return new TableInfo(t.name(), t.catalog(), t.schema(), fullName(t), tableType(t), m.data_source_format(), columns,
-                m.storage_location(), t.view() ? viewQuery(t.sql()) : null, comment, m.properties(), m.owner(), m.table_id(),
+                m.storage_location(), t.view() ? (m.view_definition() != null ? m.view_definition() : viewQuery(t.sql())) : null, comment, m.properties(), m.owner(), m.table_id(),
                 metastore.metastoreId(), false, m.created_at(), m.owner(), m.updated_at(), m.owner());
+    }
+
+    /** The views of a schema that only Spark reads (no DuckDB object of that name). */
+    private List<TableMeta> sparkOnlyViews(String catalog, String schema) {
+        return uc.tables.listByIdPrefix(catalog + "." + schema + ".").stream().filter(TableMeta::sparkView)
+                .filter(m -> m.full_name().split("\\.").length == 3)
+                .filter(m -> physical.table(catalog, schema, m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).isEmpty())
+                .toList();
     }
 
     private static String declaredComment(TableMeta m, String column) {

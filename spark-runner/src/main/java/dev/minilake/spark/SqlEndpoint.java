@@ -174,7 +174,9 @@ final class SqlEndpoint {
             applyConf(s, req.path("conf"));
             use(s, req.path("catalog").asText(null), req.path("schema").asText(null));
             String sql = req.path("statement").asText("");
-            Dataset<Row> df = bound(s.spark, sql, req.path("parameters"));
+            // CREATE and DROP VIEW of a Unity Catalog catalog, which Spark's analyzer leaves to its session catalog
+            Dataset<Row> df = dev.minilake.spark.catalog.UcViews.runIfViewStatement(s.spark, sql)
+                    .orElseGet(() -> bound(s.spark, sql, req.path("parameters")));
             schema = df.schema();
             long max = req.path("max_rows").asLong(0);
             Dataset<Row> out = printable(df);

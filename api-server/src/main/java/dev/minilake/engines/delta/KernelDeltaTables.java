@@ -197,12 +197,39 @@ public final class KernelDeltaTables implements DeltaTables {
                 Table t = forPath(table);
                 Transaction txn = t.createTransactionBuilder(engine(), ENGINE_INFO + " " + operation, Operation.WRITE)
                         .withMaxRetries(0).build(engine());
-                Snapshot snap = snapshot(table, readSnapshot(t, txn));
+                SnapshotImpl read = readSnapshot(t, txn);
+                refuseWhatOnlyDeltaWrites(table, read);
+                Snapshot snap = snapshot(table, read);
                 return new KernelWrite(table, txn, snap, lock);
             });
         } catch (RuntimeException e) {
             lock.unlock();
             throw e;
+        }
+    }
+
+    /** Column metadata keys whose values a writer must compute (Kernel 4.0 writes the columns as given, so NULL). */
+    private static final List<String> COMPUTED_COLUMN_KEYS = List.of("delta.generationExpression", "delta.identity.start", "CURRENT_DEFAULT");
+
+    /**
+     * Generated, identity and default columns and CHECK constraints are the writer's to honour, and
+     * Kernel does not (it would write NULLs and skip the checks): such a table is written by Delta on Spark.
+     * Refused before anything is written.
+     */
+    private static void refuseWhatOnlyDeltaWrites(Path table, SnapshotImpl snapshot) {
+        // Kernel's parsed schema leaves these keys out, so they are looked for in the log's own schema text
+        String schema = snapshot.getMetadata().getSchemaString();
+        for (String key : COMPUTED_COLUMN_KEYS) {
+            if (schema.contains("\"" + key + "\"")) {
+                throw new DeltaException("Delta Kernel refused the operation on " + table + ": Unsupported Delta writer feature: a column is"
+                        + " computed by the writer (" + key + ")");
+            }
+        }
+        for (String key : snapshot.getMetadata().getConfiguration().keySet()) {
+            if (key.startsWith("delta.constraints.")) {
+                throw new DeltaException("Delta Kernel refused the operation on " + table + ": Unsupported Delta writer feature: CHECK constraint "
+                        + key.substring("delta.constraints.".length()));
+            }
         }
     }
 
@@ -440,8 +467,16 @@ public final class KernelDeltaTables implements DeltaTables {
     private static Object logKey(Path table) {
         try {
             var attrs = Files.readAttributes(table.resolve("_delta_log"), java.nio.file.attribute.BasicFileAttributes.class);
-            Object key = attrs.fileKey();
-            return key != null ? key : attrs.creationTime();
+            Object key = attrs.fileKey() != null ? attrs.fileKey() : attrs.creationTime();
+            // a log made again in its place (Spark's catalog lets Delta write a new table's first commit) may
+            // reuse the directory's inode; its first commit is another file, of another size
+            try {
+                var first = Files.readAttributes(table.resolve("_delta_log").resolve("00000000000000000000.json"),
+                        java.nio.file.attribute.BasicFileAttributes.class);
+                return List.of(key, first.size(), first.lastModifiedTime());
+            } catch (IOException noFirstCommit) {
+                return key; // cleaned up, or a checkpoint-only log
+            }
         } catch (IOException e) {
             return null;
         }

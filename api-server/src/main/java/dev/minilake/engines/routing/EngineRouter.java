@@ -120,6 +120,12 @@ public final class EngineRouter {
         return word(t, 0).equals("MERGE") || word(t, 0).equals("ALTER") && word(t, 1).equals("TABLE");
     }
 
+    /** Whether Delta Kernel refused to write a table for a writer feature it lacks: nothing was committed, and Delta on Spark has it. */
+    public static boolean kernelCannotWrite(Throwable error) {
+        String m = message(error);
+        return m.contains("Delta Kernel refused the operation") && (m.contains("Unsupported Delta writer feature") || m.contains("Unsupported Delta table feature") || m.contains("writer table feature"));
+    }
+
     /** Whether DuckDB failed because a table, schema or catalog is missing. */
     public static boolean missingObject(Throwable duckdbError) {
         String m = message(duckdbError);

@@ -71,6 +71,10 @@ final class LexicalPass {
                 out.append(DuckDbEngine.quoteIdent(t.identifier()));
             } else if (t.kind() == Kind.STRING) {
                 out.append(duckString(sparkString(t.text())));
+            } else if (t.kind() == Kind.QUOTED && !identifierPosition(tokens, i)) {
+                // Spark (and Databricks SQL) read "text" as a string literal, not as an identifier
+                String body = t.text().substring(1, t.text().length() - 1).replace("\"\"", "\"");
+                out.append(duckString(sparkString("'" + body.replace("'", "\\'") + "'")));
             } else if (t.kind() == Kind.WORD && t.text().equalsIgnoreCase("r") && i + 1 < tokens.size()
                     && tokens.get(i + 1).kind() == Kind.STRING) {
                 // r'...': a raw literal, its backslashes are characters
@@ -92,6 +96,29 @@ final class LexicalPass {
             }
         }
         return new LexicalPass(out.toString(), placeholders, types, written);
+    }
+
+    /** Words after which a double-quoted token names a relation (MiniLake's own rewrites quote names so; Spark's parser never sees them). */
+    private static final java.util.Set<String> BEFORE_NAME = java.util.Set.of("FROM", "JOIN", "INTO", "UPDATE", "TABLE", "VIEW", "AS", "EXISTS", "USING");
+
+    /**
+     * Whether a double-quoted token stands where only a name can: after FROM, JOIN, INTO, AS and the
+     * like, or beside a dot of a qualified name. Spark's parser refuses "..." there, so such a token
+     * comes from MiniLake's own rewrites, which quote names as DuckDB does; anywhere else it is text.
+     */
+    private static boolean identifierPosition(List<SqlToken> tokens, int i) {
+        SqlToken before = neighbour(tokens, i, -1), after = neighbour(tokens, i, 1);
+        if (before != null && (before.isSymbol(".") || before.kind() == Kind.WORD && BEFORE_NAME.contains(before.text().toUpperCase(java.util.Locale.ROOT)))) {
+            return true;
+        }
+        return after != null && (after.isSymbol(".") || after.isSymbol("=") && before != null && before.isWord("SET"));
+    }
+
+    private static SqlToken neighbour(List<SqlToken> tokens, int i, int step) {
+        for (int j = i + step; j >= 0 && j < tokens.size(); j += step) {
+            if (!tokens.get(j).isTrivia()) return tokens.get(j);
+        }
+        return null;
     }
 
     /**

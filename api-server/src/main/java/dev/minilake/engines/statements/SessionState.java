@@ -26,6 +26,12 @@ final class SessionState implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, String> conf = new TreeMap<>();
     private Connection connection;
+    /** Temporary views only the session's Spark session has: their query has no DuckDB translation (lower-case names). */
+    final java.util.Set<String> sparkTempViews = new java.util.HashSet<>();
+    /** Temporary views DuckDB made, with their CREATE statements, made in Spark too once a Spark statement may read them. */
+    final Map<String, String> duckTempViews = new java.util.LinkedHashMap<>();
+    /** Which of {@link #duckTempViews} the session's Spark session has been given. */
+    final java.util.Set<String> duckTempViewsOnSpark = new java.util.HashSet<>();
     /** What the connection was last {@code USE}d with, and the engine's catalog generation then; null if unknown. */
     private IdleConnections.Used used;
 

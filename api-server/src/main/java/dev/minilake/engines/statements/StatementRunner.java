@@ -19,6 +19,7 @@ import dev.minilake.engines.sqltranslate.SessionFacts;
 import dev.minilake.engines.sqltranslate.SqlTranslator;
 import dev.minilake.engines.sqltranslate.StatementGuard;
 import dev.minilake.engines.sqltranslate.VolumePaths;
+import dev.minilake.engines.sqltranslate.ViewStatement;
 import dev.minilake.engines.sqltranslate.Translation;
 import dev.minilake.engines.sqltranslate.Translation.DuckSql;
 import dev.minilake.engines.types.SparkType;
@@ -102,6 +103,21 @@ final class StatementRunner {
                 onSpark(exec, session, "the warehouse's " + EngineMode.TAG + " tag is spark", null);
                 return;
             }
+            ViewStatement view = ViewStatement.recognize(sql.text()).orElse(null);
+            if (view != null && !view.create() && mode == EngineMode.AUTO && session.sparkTempViews.remove(view.simpleName())) {
+                onSpark(exec, session, "the temporary view is Spark's", null);
+                return;
+            }
+            if (view != null && !view.create() && dropView(exec, session, view)) return;
+            if (view != null && view.create() && mode == EngineMode.AUTO && viewNeedsSpark(view, session)) {
+                onSpark(exec, session, "the view's query needs Spark", null);
+                madeOnSpark(exec, session, view);
+                return;
+            }
+            if (mode == EngineMode.AUTO && view == null && ViewStatement.mentions(sql.significant(), session.sparkTempViews)) {
+                onSpark(exec, session, "it reads a temporary view only Spark has", null);
+                return;
+            }
             Optional<String> exact = mode == EngineMode.AUTO ? EngineRouter.sparkFirst(sql) : Optional.empty();
             if (mode == EngineMode.AUTO && exact.isEmpty() && !sessionCommand(sql) && !SessionConf.utc(session.conf())) {
                 // DuckDB's timestamps are UTC; Spark reads and renders them in the session's zone
@@ -113,7 +129,15 @@ final class StatementRunner {
                 return;
             }
             exec.engine = Engine.DUCKDB.label();
-            var delta = deltaSql.plan(sql, exec.context);
+            Optional<dev.minilake.engines.sqltranslate.DeltaStatements.Plan> delta;
+            try {
+                delta = deltaSql.plan(sql, exec.context);
+            } catch (UnsupportedConstructException e) {
+                // a Delta feature MiniLake's own writer lacks (generated or identity columns, ...): Delta on Spark has it
+                if (mode != EngineMode.AUTO) throw e;
+                onSpark(exec, session, "it uses a Delta feature only Spark writes", e);
+                return;
+            }
             if (delta.isPresent() && delta.get().kind() == dev.minilake.engines.sqltranslate.DeltaStatements.Kind.SPARK
                     && mode != EngineMode.DUCKDB) {
                 // a schema change of a Delta table: Spark commits it, and DuckDB's view of a MANAGED table follows its log
@@ -126,8 +150,9 @@ final class StatementRunner {
                     exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse), exec.context));
                 } catch (Exception e) {
                     // DuckDB could not parse what it was to run, so nothing was committed: Spark writes Delta natively
-                    if (mode != EngineMode.AUTO || exec.isTerminal() || !EngineRouter.unparsed(e)) throw e;
-                    onSpark(exec, session, "DuckDB cannot parse it", e);
+                    // and a table whose writer features Delta Kernel lacks (CHECK constraints, ...) is written by Delta on Spark
+                    if (mode != EngineMode.AUTO || exec.isTerminal() || !(EngineRouter.unparsed(e) || EngineRouter.kernelCannotWrite(e))) throw e;
+                    onSpark(exec, session, EngineRouter.unparsed(e) ? "DuckDB cannot parse it" : "Delta Kernel cannot write the table", e);
                 }
                 return;
             }
@@ -150,7 +175,13 @@ final class StatementRunner {
                     exec.succeed(execute(lease.connection(), exec, t, onUse, session));
                     if (plainQuery(t)) lease.leftNothingBehind();
                 }
+                if (view != null && exec.state() == StatementExecution.State.SUCCEEDED) madeOnDuckDb(exec, session, view, sql.text());
             } catch (Exception e) {
+                if (mode == EngineMode.AUTO && !exec.isTerminal() && sparkMayRead(e, sql, view, session)) {
+                    onSpark(exec, session, view != null ? "DuckDB cannot make the view" : "it reads a view only Spark has", e);
+                    if (view != null) madeOnSpark(exec, session, view);
+                    return;
+                }
                 // a DuckDB bind, parse or function error never reaches the user while Spark may answer instead
                 // and a write or command DuckDB could not even parse ran nowhere, so Spark may run it (EXTERNAL Delta tables)
                 boolean mayAnswer = EngineRouter.readOnly(sql) ? EngineRouter.sparkMayAnswer(e) : EngineRouter.sparkMayRun(sql.text(), e);
@@ -176,6 +207,78 @@ final class StatementRunner {
             if (Engine.SPARK.label().equals(exec.engine)) log.info("statement {} ran on spark in {} ms ({})", exec.id, ms, exec.state());
             else if (log.isDebugEnabled()) log.debug("statement {} ran on duckdb in {} ms ({})", exec.id, ms, exec.state());
         }
+    }
+
+    /**
+     * Whether a view's query must run on Spark: it calls what DuckDB answers differently, or reads a
+     * view or temporary view that only Spark has. Then the view is Spark's alone, and so is every read of it.
+     */
+    private boolean viewNeedsSpark(ViewStatement view, SessionState session) {
+        ParsedSql query = ParsedSql.of(view.query());
+        if (EngineRouter.sparkFirst(query).isPresent()) return true;
+        if (ViewStatement.mentions(query.significant(), session.sparkTempViews)) return true;
+        return ViewStatement.mentions(query.significant(), tables.sparkOnlyViewNames());
+    }
+
+    /** Whether DuckDB failed a statement Spark may answer because it names a view only Spark has, or is a view DuckDB cannot make. */
+    private boolean sparkMayRead(Exception e, ParsedSql sql, ViewStatement view, SessionState session) {
+        if (view != null) return view.create() && (EngineRouter.sparkMayAnswer(e) || EngineRouter.unparsed(e) || EngineRouter.missingObject(e));
+        if (!EngineRouter.missingObject(e)) return false;
+        return ViewStatement.mentions(sql.significant(), session.sparkTempViews)
+                || ViewStatement.mentions(sql.significant(), tables.sparkOnlyViewNames());
+    }
+
+    /** After DuckDB made a view: Unity Catalog keeps a permanent one's Spark SQL; a session keeps a temporary one's statement for Spark. */
+    private void madeOnDuckDb(StatementExecution exec, SessionState session, ViewStatement view, String statement) {
+        if (!view.temporary()) {
+            tables.recordView(view.fullName(exec.context.catalog(), exec.context.schema()), view.query(),
+                    exec.context.catalog(), exec.context.schema());
+        } else if (exec.request.sessionId() != null) {
+            session.sparkTempViews.remove(view.simpleName());
+            session.duckTempViews.put(view.simpleName(), statement);
+            session.duckTempViewsOnSpark.remove(view.simpleName());
+        }
+    }
+
+    /** After Spark made a view: a temporary one is the Spark session's alone, so its reads go there. */
+    private static void madeOnSpark(StatementExecution exec, SessionState session, ViewStatement view) {
+        if (view.temporary() && exec.request.sessionId() != null && exec.state() == StatementExecution.State.SUCCEEDED) {
+            session.duckTempViews.remove(view.simpleName());
+            session.sparkTempViews.add(view.simpleName());
+        }
+    }
+
+    /**
+     * DROP VIEW of a Unity Catalog view, on whichever engine has it: Unity Catalog forgets it and DuckDB's
+     * translation goes too. A temporary view (the session's) is left to the engine that has it.
+     */
+    private boolean dropView(StatementExecution exec, SessionState session, ViewStatement view) {
+        String simple = view.simpleName();
+        boolean temp = view.temporary() || view.name().size() == 1 && (session.sparkTempViews.contains(simple) || session.duckTempViews.containsKey(simple));
+        if (temp) {
+            session.duckTempViews.remove(simple);
+            session.duckTempViewsOnSpark.remove(simple);
+            return false;
+        }
+        if (exec.request.engineMode() == EngineMode.SPARK) return false;
+        exec.engine = "minilake";
+        String full = view.fullName(exec.context.catalog(), exec.context.schema());
+        Optional<String> type = tables.tableType(full);
+        String quoted = "`" + String.join("`.`", full.split("\\.")) + "`";
+        if (type.isEmpty()) {
+            if (view.ifExistsOrNot()) exec.succeed(SpooledResult.empty(List.of()));
+            else exec.fail(new SqlError("BAD_REQUEST", "[TABLE_OR_VIEW_NOT_FOUND] The table or view " + quoted + " cannot be found."
+                    + " Verify the spelling and correctness of the schema and catalog.", "42P01"));
+            return true;
+        }
+        if (!type.get().equals("VIEW")) {
+            exec.fail(new SqlError("BAD_REQUEST", "[EXPECT_VIEW_NOT_TABLE.USE_ALTER_TABLE] The table " + quoted
+                    + " does not support DROP VIEW. Please use DROP TABLE instead.", "42809"));
+            return true;
+        }
+        tables.delete(full);
+        exec.succeed(SpooledResult.empty(List.of()));
+        return true;
     }
 
     /** Idle connections of statements outside sessions; see {@link IdleConnections}. */
@@ -208,6 +311,7 @@ final class StatementRunner {
             List<SparkStatement.Parameter> params = exec.request.parameters().stream().map(p -> new SparkStatement.Parameter(p.name(), p.type(), p.value())).toList();
             SparkStatement st = new SparkStatement(exec.request.statement(), exec.request.sessionId(), exec.context.catalog(),
                     exec.context.schema(), named ? Map.copyOf(session.conf()) : Map.of(), params, limit == null ? 0 : limit + 1, exec.id);
+            if (named) giveSparkTheTempViews(exec, session);
             // a cancel stops the Spark job group too: interrupting this thread alone would leave Spark writing
             if (!exec.onCancel(() -> java.util.concurrent.CompletableFuture.runAsync(() -> spark.cancel(exec.id)))) return;
             try (SparkResult result = spark.execute(st)) {
@@ -231,6 +335,28 @@ final class StatementRunner {
             throw e;
         } finally {
             if (lease != null) lease.close();
+        }
+    }
+
+    /**
+     * Before a Spark statement that may read a temporary view DuckDB made in this session, the
+     * session's Spark session makes the views it lacks too, in the order they were made, from the
+     * same statements.
+     */
+    private void giveSparkTheTempViews(StatementExecution exec, SessionState session) {
+        if (session.duckTempViews.isEmpty()) return;
+        java.util.Set<String> missing = new java.util.HashSet<>(session.duckTempViews.keySet());
+        missing.removeAll(session.duckTempViewsOnSpark);
+        if (!ViewStatement.mentions(ParsedSql.of(exec.request.statement()).significant(), missing)) return;
+        for (Map.Entry<String, String> v : session.duckTempViews.entrySet()) {
+            if (session.duckTempViewsOnSpark.contains(v.getKey())) continue;
+            SparkStatement make = new SparkStatement(v.getValue(), exec.request.sessionId(), exec.context.catalog(), exec.context.schema(),
+                    Map.copyOf(session.conf()), List.of(), 0, null);
+            try (SparkResult ignored = spark.execute(make)) {
+                session.duckTempViewsOnSpark.add(v.getKey());
+            } catch (Exception e) {
+                log.debug("temporary view {} not made on Spark: {}", v.getKey(), e.getMessage());
+            }
         }
     }
 

@@ -87,6 +87,15 @@ public interface TableCatalog {
     void committed(String fullName, DeltaTables.Snapshot before, long version, List<DeltaTables.NewFile> added,
                    List<DeltaTables.DataFile> removed);
 
+    /** After DuckDB made a view from SQL: its Spark SQL text, and the catalog and schema its names resolve in. */
+    void recordView(String fullName, String sparkQuery, String currentCatalog, String currentSchema);
+
+    /** The simple names (lower-case) of views only Spark reads: DuckDB has no translation of them. */
+    java.util.Set<String> sparkOnlyViewNames();
+
+    /** MANAGED, EXTERNAL or VIEW, when the name is a table or view. */
+    Optional<String> tableType(String fullName);
+
     /** Rebuilds a MANAGED table's view from its latest snapshot. */
     void refresh(String fullName);
 }

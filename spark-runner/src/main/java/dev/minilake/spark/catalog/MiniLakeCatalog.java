@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -85,6 +86,14 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         return name;
     }
 
+    /** Delta honours defaults, generated and identity columns; Spark refuses them in DDL unless the catalog says so. */
+    @Override
+    public Set<org.apache.spark.sql.connector.catalog.TableCatalogCapability> capabilities() {
+        return Set.of(org.apache.spark.sql.connector.catalog.TableCatalogCapability.SUPPORT_COLUMN_DEFAULT_VALUE,
+                org.apache.spark.sql.connector.catalog.TableCatalogCapability.SUPPORTS_CREATE_TABLE_WITH_GENERATED_COLUMNS,
+                org.apache.spark.sql.connector.catalog.TableCatalogCapability.SUPPORTS_CREATE_TABLE_WITH_IDENTITY_COLUMNS);
+    }
+
     // ---- tables
 
     @Override
@@ -101,6 +110,16 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
     @Override
     public Table loadTable(Identifier ident) throws NoSuchTableException {
         return delta.loadTable(pathOf(ident));
+    }
+
+    /** The Unity Catalog VIEW of that name, if there is one: {@link ExpandUcViews} reads it in place of a table. */
+    Optional<JsonNode> view(Identifier ident) {
+        if (ident.namespace().length != 1 || isPathIdentifier(ident)) return Optional.empty();
+        return uc.getTable(fullName(ident)).filter(t -> "VIEW".equalsIgnoreCase(t.path("table_type").asText()));
+    }
+
+    UcClient uc() {
+        return uc;
     }
 
     @Override
@@ -188,9 +207,31 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         String location = localPath(created.path("storage_location").asText(""));
         if (location.isEmpty()) throw new IllegalStateException("Unity Catalog created " + fullName(ident) + " without a storage_location");
         Identifier path = Identifier.of(new String[]{"delta"}, location);
+        if (needsDeltasOwnMetadata(columns, properties)) {
+            // generated, identity and default columns (and table features asked for by name) live in the log's
+            // metadata, which MiniLake's version 0 does not carry: Delta writes version 0 of this new table itself
+            removeCreatedLog(location, true);
+        }
         // MiniLake writes version 0 itself; a catalog that only names a location gets it from Delta
-        createDeltaIfAbsent(path, location, columns, partitions, properties);
+        try {
+            createDeltaIfAbsent(path, location, columns, partitions, properties);
+        } catch (Exception e) { // Delta's refusals are AnalysisExceptions, checked in Java and thrown unchecked by Scala
+            // Delta refused the table (a feature not enabled, ...): Unity Catalog forgets it, so nothing is half made
+            try {
+                uc.deleteTable(fullName(ident));
+            } catch (RuntimeException ignored) {
+                // the refusal is what the user needs to see
+            }
+            throw UcViews.rethrow(e);
+        }
         return delta.loadTable(path);
+    }
+
+    private static boolean needsDeltasOwnMetadata(Column[] columns, Map<String, String> properties) {
+        for (Column c : columns) {
+            if (c.generationExpression() != null || c.identityColumnSpec() != null || c.defaultValue() != null) return true;
+        }
+        return properties.keySet().stream().anyMatch(k -> k.startsWith("delta.feature."));
     }
 
     /** Deletes the {@code _delta_log} this catalog wrote at {@code location} (and the directory, if it made it). */
@@ -213,7 +254,38 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
             if (!RESERVED.contains(k)) props.put(k, v);
         });
         props.put(TableCatalog.PROP_PROVIDER, "delta");
-        delta.createTable(path, columns, partitions, props);
+        if (needsDeltasOwnMetadata(columns, Map.of())) delta.createTable(path, deltaSchema(columns), partitions, props);
+        else delta.createTable(path, columns, partitions, props);
+    }
+
+    /**
+     * The columns as Delta keeps generated, identity and default columns: in each field's metadata, under
+     * Delta's own keys (Delta then turns on the table features they need). Spark's column objects carry
+     * them apart, and Delta's catalog does not read them from there.
+     */
+    static StructType deltaSchema(Column[] columns) {
+        StructField[] fields = new StructField[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            Column c = columns[i];
+            org.apache.spark.sql.types.MetadataBuilder m = new org.apache.spark.sql.types.MetadataBuilder();
+            if (c.metadataInJSON() != null) m.withMetadata(Metadata.fromJson(c.metadataInJSON()));
+            if (c.generationExpression() != null) {
+                m.putString(org.apache.spark.sql.delta.sources.DeltaSourceUtils.GENERATION_EXPRESSION_METADATA_KEY(), c.generationExpression());
+            }
+            if (c.identityColumnSpec() != null) {
+                m.putLong(org.apache.spark.sql.delta.sources.DeltaSourceUtils.IDENTITY_INFO_START(), c.identityColumnSpec().getStart());
+                m.putLong(org.apache.spark.sql.delta.sources.DeltaSourceUtils.IDENTITY_INFO_STEP(), c.identityColumnSpec().getStep());
+                m.putBoolean(org.apache.spark.sql.delta.sources.DeltaSourceUtils.IDENTITY_INFO_ALLOW_EXPLICIT_INSERT(),
+                        c.identityColumnSpec().isAllowExplicitInsert());
+            }
+            if (c.defaultValue() != null) {
+                m.putString("CURRENT_DEFAULT", c.defaultValue().getSql());
+                m.putString("EXISTS_DEFAULT", c.defaultValue().getSql());
+            }
+            StructField f = new StructField(c.name(), c.dataType(), c.nullable(), m.build());
+            fields[i] = c.comment() == null ? f : f.withComment(c.comment());
+        }
+        return new StructType(fields);
     }
 
     @Override
@@ -306,6 +378,8 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         String type = t.path("table_type").asText("");
         String format = t.path("data_source_format").asText("");
         String location = t.path("storage_location").asText("");
+        // a view is no table: Spark leaves the name unresolved and ExpandUcViews puts the view's query there
+        if ("VIEW".equalsIgnoreCase(type)) throw new NoSuchTableException(ident);
         if (!("EXTERNAL".equalsIgnoreCase(type) || "MANAGED".equalsIgnoreCase(type)) || !"DELTA".equalsIgnoreCase(format) || location.isEmpty()) {
             throw new UnsupportedOperationException("Table " + fullName(ident) + " is a " + type + " " + format + " table"
                     + ("MANAGED".equalsIgnoreCase(type) ? " kept in MiniLake's DuckDB (a data dir from before MANAGED tables were Delta)" : "")

@@ -15,6 +15,8 @@ public class MiniLakeSparkExtensions implements SparkSessionExtensionsProvider {
     @Override
     public BoxedUnit apply(SparkSessionExtensions extensions) {
         extensions.injectParser((session, parser) -> new RefreshingParser(parser, new CatalogRegistrar(session), session));
+        // a relation Spark could not resolve that is a Unity Catalog view becomes the view's query
+        extensions.injectResolutionRule(ExpandUcViews::new);
         // runs on every analysed plan before any command executes; it acts only on the SQL endpoint's sessions
         extensions.injectCheckRule(session -> plan -> {
             SqlSandbox.check(session, plan);
