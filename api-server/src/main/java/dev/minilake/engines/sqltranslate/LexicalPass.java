@@ -111,6 +111,8 @@ final class LexicalPass {
         if (before != null && (before.isSymbol(".") || before.kind() == Kind.WORD && BEFORE_NAME.contains(before.text().toUpperCase(java.util.Locale.ROOT)))) {
             return true;
         }
+        // an alias written without AS right after a quoted name: FROM "__scan" "events"
+        if (before != null && (before.kind() == Kind.QUOTED || before.kind() == Kind.BACKTICK)) return true;
         return after != null && (after.isSymbol(".") || after.isSymbol("=") && before != null && before.isWord("SET"));
     }
 
