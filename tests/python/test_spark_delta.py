@@ -346,3 +346,27 @@ def test_typed_numeric_literals_type_as_spark_types_them(server, warm):
         cur.execute("SELECT 2Y, 2S, 2L, 1D, 1.5BD, 5E3BD")
         assert list(cur.fetchone()) == [2, 2, 2, 1.0, decimal.Decimal("1.5"), decimal.Decimal("5000")]
         assert [d[1] for d in cur.description] == ["tinyint", "smallint", "bigint", "double", "decimal", "decimal"]
+
+
+def test_temporary_views_live_in_the_connectors_session_on_whichever_engine_answers(server, warm):
+    """A temp view whose query only Spark answers is the session's Spark session's, and later
+    statements that read it go there; one DuckDB made is made in Spark too when a Spark statement
+    reads it; another session sees neither."""
+    with _connector(server) as conn, conn.cursor() as cur:
+        cur.execute("CREATE OR REPLACE TEMPORARY VIEW pairs AS SELECT * FROM VALUES (\"one\", array(11, 12)) AS data(a, b)")
+        cur.execute("SELECT a, b[0] AS first FROM pairs")
+        assert [tuple(r) for r in cur.fetchall()] == [("one", 11)]
+        cur.execute("CREATE TEMP VIEW nums AS SELECT id AS k FROM range(3)")
+        cur.execute("SELECT count(*) FROM nums")
+        assert cur.fetchone()[0] == 3
+        # a Spark-only function over the DuckDB temp view: Spark gets the view first
+        cur.execute("SELECT k, regexp_extract(CAST(k AS STRING) || 'x', '([0-9]+)', 1) AS d FROM nums ORDER BY k")
+        assert [tuple(r) for r in cur.fetchall()] == [(0, "0"), (1, "1"), (2, "2")]
+        cur.execute("SELECT count(*) FROM pairs JOIN nums ON true")
+        assert cur.fetchone()[0] == 3
+        cur.execute("DROP VIEW pairs")
+        with pytest.raises(Exception, match="TABLE_OR_VIEW_NOT_FOUND"):
+            cur.execute("SELECT * FROM pairs")
+        with _connector(server) as other, other.cursor() as cur2:
+            with pytest.raises(Exception, match="TABLE_OR_VIEW_NOT_FOUND"):
+                cur2.execute("SELECT * FROM nums")

@@ -14,6 +14,7 @@ import dev.minilake.engines.delta.DeltaTables.DeltaException;
 import dev.minilake.engines.delta.StorageLocations;
 import org.springframework.stereotype.Component;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -278,6 +279,28 @@ class DeltaTableRecords {
         long now = System.currentTimeMillis();
         TableMeta meta = new TableMeta(n.fullName(), UUID.randomUUID().toString(), comment, uc.owner(), properties, now, now,
                 "DELTA", storageLocation.trim(), cols.isEmpty() ? null : cols, "EXTERNAL");
+        uc.tables.put(n.fullName(), n.schemaName().fullName(), meta);
+        return meta;
+    }
+
+    /**
+     * A table of one of Spark's file formats: a MANAGED one gets a directory in the managed area, an
+     * EXTERNAL one is at its location (inside the storage roots). Spark writes and reads its files;
+     * the record keeps the declared columns, which are its schema. The caller holds the UC lock.
+     */
+    TableMeta createFileTable(ObjectName n, String format, String storageLocation, List<ColumnInfo> declared, String comment,
+                              Map<String, String> properties) {
+        if (declared == null || declared.isEmpty()) throw ApiException.missingField("columns");
+        boolean managed = storageLocation == null || storageLocation.isBlank();
+        Path dir = managed ? managedArea(n.catalog(), n.schema()).resolve(UUID.randomUUID().toString()) : locations.resolve(storageLocation);
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw ApiException.invalid("cannot create " + dir + ": " + e.getMessage());
+        }
+        long now = System.currentTimeMillis();
+        TableMeta meta = new TableMeta(n.fullName(), UUID.randomUUID().toString(), comment, uc.owner(), properties, now, now,
+                format, managed ? dir.toString() : storageLocation.trim(), declared, managed ? "MANAGED" : "EXTERNAL", false);
         uc.tables.put(n.fullName(), n.schemaName().fullName(), meta);
         return meta;
     }

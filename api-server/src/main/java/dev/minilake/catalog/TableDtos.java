@@ -139,7 +139,18 @@ public final class TableDtos {
 
         /** Either kind of table whose files and log are the table. */
         public boolean delta() {
-            return external() || managedDelta();
+            return external() && !fileFormat() || managedDelta();
+        }
+
+        /** A table of one of Spark's file formats (PARQUET, CSV, JSON, ORC, TEXT): Spark reads and writes it. */
+        public boolean fileFormat() {
+            return data_source_format != null && dev.minilake.engines.sqltranslate.DeltaStatements.FILE_FORMATS.contains(data_source_format)
+                    && ("MANAGED".equals(table_type) || "EXTERNAL".equals(table_type));
+        }
+
+        /** A view only Spark reads, or a file-format table: the records DuckDB has no object for. */
+        public boolean sparkOnly() {
+            return sparkView() || fileFormat();
         }
     }
 }

@@ -99,7 +99,7 @@ public class TablesService {
     /** Whether the name is free in an existing schema: false when taken and ifNotExists, else 409. Under the UC lock. */
     private boolean nameFree(ObjectName n, boolean ifNotExists) {
         physical.requireSchema(n.catalog(), n.schema());
-        if (find(n).isEmpty() && external.find(n).isEmpty() && sparkOnlyView(n).isEmpty()) return true;
+        if (find(n).isEmpty() && external.find(n).isEmpty() && sparkOnly(n).isEmpty()) return true;
         if (ifNotExists) return false;
         throw ApiException.alreadyExists("Table '" + n.fullName() + "'");
     }
@@ -198,6 +198,18 @@ public class TablesService {
     public TableInfo create(CreateTable req) {
         ObjectName n = Names.object("table", req.catalog_name(), req.schema_name(), req.name());
         String type = req.table_type() == null ? "MANAGED" : req.table_type().toUpperCase(Locale.ROOT);
+        String requested = req.data_source_format() == null ? "DELTA" : req.data_source_format().toUpperCase(Locale.ROOT);
+        if ((type.equals("EXTERNAL") || type.equals("MANAGED")) && dev.minilake.engines.sqltranslate.DeltaStatements.FILE_FORMATS.contains(requested)) {
+            if (type.equals("EXTERNAL") && (req.storage_location() == null || req.storage_location().isBlank())) {
+                throw ApiException.missingField("storage_location");
+            }
+            uc.exclusive(() -> {
+                nameFree(n, false);
+                external.createFileTable(n, requested, type.equals("EXTERNAL") ? req.storage_location() : null, req.columns(), req.comment(),
+                        req.properties());
+            });
+            return get(n.fullName());
+        }
         if (type.equals("EXTERNAL")) {
             uc.exclusive(() -> {
                 physical.requireSchema(n.catalog(), n.schema());
@@ -254,16 +266,16 @@ public class TablesService {
         });
     }
 
-    /** A view only Spark can read: Unity Catalog keeps its text, DuckDB has no translation of it. */
-    private Optional<TableMeta> sparkOnlyView(ObjectName n) {
-        return uc.tables.get(n.fullName()).filter(TableMeta::sparkView).filter(m -> physical.table(n.catalog(), n.schema(), n.name()).isEmpty());
+    /** A view only Spark can read (DuckDB has no translation of it), or a file-format table: Spark's alone. */
+    private Optional<TableMeta> sparkOnly(ObjectName n) {
+        return uc.tables.get(n.fullName()).filter(TableMeta::sparkOnly).filter(m -> physical.table(n.catalog(), n.schema(), n.name()).isEmpty());
     }
 
     /** The simple names (lower-case) of the views only Spark can read, in every catalog. */
     public Set<String> sparkOnlyViewNames() {
         Set<String> out = new HashSet<>();
         for (TableMeta m : uc.tables.listByIdPrefix("")) {
-            if (!m.sparkView()) continue;
+            if (!m.sparkOnly()) continue;
             ObjectName n = Names.objectFullName("table", m.full_name());
             if (physical.table(n.catalog(), n.schema(), n.name()).isEmpty()) out.add(n.name().toLowerCase(Locale.ROOT));
         }
@@ -277,13 +289,13 @@ public class TablesService {
         if (t.isPresent()) return Optional.of(tableType(t.get()));
         Optional<TableMeta> m = external.find(n);
         if (m.isPresent()) return Optional.of(m.get().table_type());
-        return sparkOnlyView(n).map(TableMeta::table_type);
+        return sparkOnly(n).map(TableMeta::table_type);
     }
 
     private TableInfo viewInfo(TableMeta m) {
         ObjectName n = Names.objectFullName("table", m.full_name());
-        return new TableInfo(n.name(), n.catalog(), n.schema(), m.full_name(), "VIEW", null, m.declared_columns(), null,
-                m.view_definition(), m.comment(), m.properties(), m.owner(), m.table_id(), metastore.metastoreId(), false,
+        return new TableInfo(n.name(), n.catalog(), n.schema(), m.full_name(), m.table_type(), m.data_source_format(), m.declared_columns(),
+                m.storage_location(), m.view_definition(), m.comment(), m.properties(), m.owner(), m.table_id(), metastore.metastoreId(), false,
                 m.created_at(), m.owner(), m.updated_at(), m.owner());
     }
 
@@ -291,7 +303,7 @@ public class TablesService {
         ObjectName n = Names.objectFullName("table", fullName);
         Optional<PhysicalCatalog.Table> t = find(n);
         TableInfo info;
-        Optional<TableMeta> sparkView = t.isEmpty() && external.find(n).isEmpty() ? sparkOnlyView(n) : Optional.empty();
+        Optional<TableMeta> sparkView = t.isEmpty() && external.find(n).isEmpty() ? sparkOnly(n) : Optional.empty();
         if (sparkView.isPresent()) {
             physical.requireSchema(n.catalog(), n.schema());
             info = viewInfo(sparkView.get());
@@ -308,7 +320,7 @@ public class TablesService {
 
     public boolean exists(String fullName) {
         ObjectName n = Names.objectFullName("table", fullName);
-        return find(n).isPresent() || ((external.find(n).isPresent() || sparkOnlyView(n).isPresent()) && physical.schemaExists(n.catalog(), n.schema()));
+        return find(n).isPresent() || ((external.find(n).isPresent() || sparkOnly(n).isPresent()) && physical.schemaExists(n.catalog(), n.schema()));
     }
 
     /** Tables and views of a schema, sorted by name. */
@@ -320,9 +332,10 @@ public class TablesService {
                 .map(t -> info(t, omitColumns ? null : columns.getOrDefault(t.name(), List.of())))
                 .toList());
         for (TableMeta m : external.inSchema(s.catalog(), s.schema())) out.add(external.info(m, metastore.metastoreId(), !omitColumns));
-        for (TableMeta m : sparkOnlyViews(s.catalog(), s.schema())) {
+        for (TableMeta m : sparkOnlyRecords(s.catalog(), s.schema())) {
             TableInfo v = viewInfo(m);
-            out.add(omitColumns ? new TableInfo(v.name(), v.catalog_name(), v.schema_name(), v.full_name(), v.table_type(), null, null, null,
+            out.add(omitColumns ? new TableInfo(v.name(), v.catalog_name(), v.schema_name(), v.full_name(), v.table_type(),
+                    v.data_source_format(), null, v.storage_location(),
                     v.view_definition(), v.comment(), v.properties(), v.owner(), v.table_id(), v.metastore_id(), false, v.created_at(),
                     v.created_by(), v.updated_at(), v.updated_by()) : v);
         }
@@ -344,8 +357,8 @@ public class TablesService {
             for (PhysicalCatalog.Table t : physicalTables(catalog, schema)) {
                 if (tp.matcher(t.name()).matches()) out.add(new TableSummary(fullName(t), tableType(t)));
             }
-            for (TableMeta m : sparkOnlyViews(catalog, schema)) {
-                if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) out.add(new TableSummary(m.full_name(), "VIEW"));
+            for (TableMeta m : sparkOnlyRecords(catalog, schema)) {
+                if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) out.add(new TableSummary(m.full_name(), m.table_type()));
             }
             for (TableMeta m : external.inSchema(catalog, schema)) {
                 if (tp.matcher(m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).matches()) {
@@ -382,7 +395,11 @@ public class TablesService {
                 else external.forget(n);
                 return;
             }
-            if (find(n).isEmpty() && sparkOnlyView(n).isPresent()) {
+            if (find(n).isEmpty() && sparkOnly(n).isPresent()) {
+                TableMeta m = sparkOnly(n).get();
+                if (m.fileFormat() && "MANAGED".equals(m.table_type()) && m.storage_location() != null) {
+                    DeltaTableRecords.deleteTree(java.nio.file.Path.of(m.storage_location()));
+                }
                 uc.tables.delete(n.fullName());
                 uc.forgetGrant(n.fullName());
                 return;
@@ -426,8 +443,8 @@ public class TablesService {
     }
 
     /** The views of a schema that only Spark reads (no DuckDB object of that name). */
-    private List<TableMeta> sparkOnlyViews(String catalog, String schema) {
-        return uc.tables.listByIdPrefix(catalog + "." + schema + ".").stream().filter(TableMeta::sparkView)
+    private List<TableMeta> sparkOnlyRecords(String catalog, String schema) {
+        return uc.tables.listByIdPrefix(catalog + "." + schema + ".").stream().filter(TableMeta::sparkOnly)
                 .filter(m -> m.full_name().split("\\.").length == 3)
                 .filter(m -> physical.table(catalog, schema, m.full_name().substring(m.full_name().lastIndexOf('.') + 1)).isEmpty())
                 .toList();

@@ -74,8 +74,7 @@ public final class EngineRouter {
      */
     public static boolean sparkMayAnswer(Throwable duckdbError) {
         String m = message(duckdbError);
-        if (m.contains("Permission Error") || m.contains("locked") || m.contains("INSUFFICIENT_PERMISSIONS")
-                || m.contains("PATH_NOT_ALLOWED") || m.contains("Interrupt") || m.contains("canceled")) return false;
+        if (lakeRefused(duckdbError)) return false;
         if (m.contains("Function with name") && m.contains("does not exist")) return true;
         // a type DuckDB lacks is no mistake of the user's
         if (m.contains("Catalog Error") && m.contains("Type with name")) return true;
@@ -85,6 +84,13 @@ public final class EngineRouter {
         }
         return m.contains("Parser Error") || m.contains("Not implemented Error") || m.contains("syntax error")
                 || m.contains("Out of Range Error") || m.contains("Conversion Error") || m.contains("Invalid Input Error");
+    }
+
+    /** Whether the failure is the lake's own rule (a path or permission refused, a lock) or a cancel: no engine may run it instead. */
+    public static boolean lakeRefused(Throwable error) {
+        String m = message(error);
+        return m.contains("Permission Error") || m.contains("locked") || m.contains("INSUFFICIENT_PERMISSIONS")
+                || m.contains("PATH_NOT_ALLOWED") || m.contains("Interrupt") || m.contains("canceled");
     }
 
     /** Whether DuckDB failed to parse the statement, so that nothing of it ran (a write may then go to Spark). */

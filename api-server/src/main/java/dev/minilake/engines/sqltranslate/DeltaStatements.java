@@ -587,6 +587,9 @@ public final class DeltaStatements {
         return out.toString();
     }
 
+    /** The formats of Spark's file sources, which Unity Catalog tables may have besides Delta. */
+    public static final java.util.Set<String> FILE_FORMATS = java.util.Set.of("PARQUET", "CSV", "JSON", "ORC", "TEXT");
+
     private static Optional<Plan> create(CreateTable ct, LexicalPass lexical, String catalog, String schema, Resolver resolver) {
         Map<String, String> props = new LinkedHashMap<>();
         List<String> partitions = new ArrayList<>();
@@ -619,7 +622,11 @@ public final class DeltaStatements {
         List<String> options = ct.getCreateOptionsStrings() == null ? List.of() : ct.getCreateOptionsStrings();
         boolean temporary = options.stream().anyMatch(o -> o.equalsIgnoreCase("TEMP") || o.equalsIgnoreCase("TEMPORARY"));
         if (location == null) {
-            // a temporary table, or one USING another format, stays DuckDB's own
+            // a file-format table (USING parquet, csv, ...) is a Unity Catalog table Spark writes and reads
+            if (!temporary && using != null && FILE_FORMATS.contains(using)) {
+                throw new UnsupportedConstructException("CREATE TABLE ... USING " + using + " (Spark writes file-format tables)");
+            }
+            // a temporary table, or one USING a format Spark does not know either, stays DuckDB's own
             if (temporary || using != null && !using.equals("DELTA")) return Optional.empty();
             if (resolver.isDelta(name.get(0), name.get(1), name.get(2)) && !ct.isOrReplace()) {
                 if (ct.isIfNotExists()) return Optional.of(new Plan(Kind.NOOP, null, name, List.of(), null, false, null, false));

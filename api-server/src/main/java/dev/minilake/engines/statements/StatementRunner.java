@@ -222,7 +222,8 @@ final class StatementRunner {
 
     /** Whether DuckDB failed a statement Spark may answer because it names a view only Spark has, or is a view DuckDB cannot make. */
     private boolean sparkMayRead(Exception e, ParsedSql sql, ViewStatement view, SessionState session) {
-        if (view != null) return view.create() && (EngineRouter.sparkMayAnswer(e) || EngineRouter.unparsed(e) || EngineRouter.missingObject(e));
+        // DuckDB made nothing: the view's query may be Spark's (Spark reports the user's own mistakes as Databricks does)
+        if (view != null) return view.create() && !EngineRouter.lakeRefused(e);
         if (!EngineRouter.missingObject(e)) return false;
         return ViewStatement.mentions(sql.significant(), session.sparkTempViews)
                 || ViewStatement.mentions(sql.significant(), tables.sparkOnlyViewNames());

@@ -109,6 +109,13 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
 
     @Override
     public Table loadTable(Identifier ident) throws NoSuchTableException {
+        if (ident.namespace().length == 1 && !isPathIdentifier(ident)) {
+            Optional<JsonNode> t = uc.getTable(fullName(ident));
+            if (t.isPresent() && FileTables.isFileFormat(t.get().path("data_source_format").asText(null))
+                    && !"VIEW".equalsIgnoreCase(t.get().path("table_type").asText())) {
+                return FileTables.load(fullName(ident), t.get());
+            }
+        }
         return delta.loadTable(pathOf(ident));
     }
 
@@ -148,10 +155,11 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
             throws TableAlreadyExistsException, NoSuchNamespaceException {
         String schema = schemaOf(ident.namespace());
         String provider = properties.get(TableCatalog.PROP_PROVIDER);
-        if (provider != null && !provider.equalsIgnoreCase("delta")) {
-            throw new UnsupportedOperationException("MiniLake's Spark catalog creates Delta tables only (USING DELTA), not " + provider);
-        }
         String location = localPath(properties.get(TableCatalog.PROP_LOCATION));
+        if (FileTables.isFileFormat(provider)) return createFileTable(ident, schema, provider, location, columns, partitions, properties);
+        if (provider != null && !provider.equalsIgnoreCase("delta")) {
+            throw UcViews.error("DATA_SOURCE_NOT_FOUND", Map.of("provider", provider));
+        }
         if (location == null || location.isBlank()) return createManaged(ident, schema, columns, partitions, properties);
         if (uc.getSchema(name + "." + schema).isEmpty()) throw new NoSuchNamespaceException(ident.namespace());
         if (uc.getTable(fullName(ident)).isPresent()) throw new TableAlreadyExistsException(ident);
@@ -176,6 +184,39 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
             throw e;
         }
         return physical;
+    }
+
+    /**
+     * A table of one of Spark's file formats: Unity Catalog records it (MANAGED in the managed area
+     * without LOCATION, else EXTERNAL there) with its columns, and Spark's file source reads and
+     * writes its directory.
+     */
+    private Table createFileTable(Identifier ident, String schema, String provider, String location, Column[] columns,
+                                  Transform[] partitions, Map<String, String> properties)
+            throws TableAlreadyExistsException, NoSuchNamespaceException {
+        if (partitions.length > 0) throw new UnsupportedOperationException("MiniLake's " + provider + " tables are not partitioned");
+        if (uc.getSchema(name + "." + schema).isEmpty()) throw new NoSuchNamespaceException(ident.namespace());
+        if (uc.getTable(fullName(ident)).isPresent()) throw new TableAlreadyExistsException(ident);
+        StructType struct = org.apache.spark.sql.connector.catalog.CatalogV2Util.v2ColumnsToStructType(columns);
+        ObjectNode body = UcClient.JSON.createObjectNode()
+                .put("name", ident.name()).put("catalog_name", name).put("schema_name", schema)
+                .put("table_type", location == null || location.isBlank() ? "MANAGED" : "EXTERNAL")
+                .put("data_source_format", provider.toUpperCase(Locale.ROOT));
+        if (location != null && !location.isBlank()) body.put("storage_location", location);
+        if (properties.get(TableCatalog.PROP_COMMENT) != null) body.put("comment", properties.get(TableCatalog.PROP_COMMENT));
+        body.set("columns", columnsJson(struct, List.of()));
+        ObjectNode props = body.putObject("properties");
+        properties.forEach((k, v) -> {
+            if (k.startsWith(FileTables.OPTION)) props.put(k, v);
+        });
+        JsonNode created;
+        try {
+            created = uc.createTable(body);
+        } catch (UcClient.UcException e) {
+            if (e.status == 409) throw new TableAlreadyExistsException(ident);
+            throw e;
+        }
+        return FileTables.load(fullName(ident), created);
     }
 
     /**
