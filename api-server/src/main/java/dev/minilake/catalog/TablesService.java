@@ -271,7 +271,7 @@ public class TablesService {
         return uc.tables.get(n.fullName()).filter(TableMeta::sparkOnly).filter(m -> physical.table(n.catalog(), n.schema(), n.name()).isEmpty());
     }
 
-    /** The simple names (lower-case) of the views only Spark can read, in every catalog. */
+    /** The simple names (lower-case) of the views and file-format tables only Spark reads, in every catalog. */
     public Set<String> sparkOnlyViewNames() {
         Set<String> out = new HashSet<>();
         for (TableMeta m : uc.tables.listByIdPrefix("")) {

@@ -418,6 +418,12 @@ final class SqlEndpoint {
             // an analysis error's getMessage() appends the logical plan, which is Spark's internals
             String m = cause instanceof AnalysisException ae ? ae.getSimpleMessage() : cause.getMessage();
             g.writeStringField("message", m.startsWith("[") ? m : "[" + st.getCondition() + "] " + m);
+        } else if (cause instanceof UnsupportedOperationException) {
+            // what MiniLake's catalog does not do (a rename, a purge, ...) is no internal error: the message says what to do
+            String m = cause.getMessage() == null ? "This operation is not implemented." : cause.getMessage();
+            g.writeStringField("error_class", "NOT_IMPLEMENTED");
+            g.writeStringField("sql_state", "0A000");
+            g.writeStringField("message", "[NOT_IMPLEMENTED] " + m);
         } else {
             String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             g.writeStringField("error_class", "INTERNAL_ERROR");

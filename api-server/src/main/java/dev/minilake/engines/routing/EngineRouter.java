@@ -59,9 +59,29 @@ public final class EngineRouter {
         Optional<String> typed = sql.significant().stream().filter(SqlToken::isTypedNumber).findFirst()
                 .map(t -> "writes the typed literal " + t.text() + " (DuckDB's parser reads its suffix as an alias)");
         if (typed.isPresent()) return typed;
+        Optional<String> construct = sparkOnlyConstruct(sql.significant());
+        if (construct.isPresent()) return construct;
         Optional<String> fn = SparkExactFunctions.calledIn(sql.significant()).map(f -> "calls " + f + "()");
         if (fn.isPresent() || !SparkExactFunctions.indexesArrays(sql.significant())) return fn;
         return Optional.of("indexes an array (0-based in Spark)");
+    }
+
+    /**
+     * Constructs DuckDB has but answers differently, found by the conformance corpus's Spark areas:
+     * PIVOT and UNPIVOT (DuckDB fills empty cells with 0 and names columns its own way), INTERVAL
+     * values (DuckDB's DATE ± INTERVAL is a timestamp, and its intervals print otherwise), and a
+     * field of a struct-valued expression ({@code named_struct(...).f}).
+     */
+    static Optional<String> sparkOnlyConstruct(List<SqlToken> t) {
+        for (int i = 0; i < t.size(); i++) {
+            SqlToken tok = t.get(i);
+            if (tok.isWord("PIVOT") || tok.isWord("UNPIVOT")) return Optional.of("uses " + tok.text().toUpperCase(Locale.ROOT));
+            if (tok.isWord("INTERVAL")) return Optional.of("uses an INTERVAL (Spark's interval types)");
+            if (tok.isSymbol(")") && i + 2 < t.size() && t.get(i + 1).isSymbol(".") && t.get(i + 2).kind() == SqlToken.Kind.WORD) {
+                return Optional.of("reads a field of a struct-valued expression");
+            }
+        }
+        return Optional.empty();
     }
 
     /**

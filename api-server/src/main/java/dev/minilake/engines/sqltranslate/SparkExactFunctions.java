@@ -14,6 +14,10 @@ import java.util.Set;
 public final class SparkExactFunctions {
     static final Map<String, String> DIFFERS = Map.ofEntries(
             Map.entry("regexp_extract", "Java regex groups and escapes; DuckDB answers '' where Spark answers the match"),
+            Map.entry("collect_set", "Spark's hash-set element order"),
+            Map.entry("make_interval", "Spark's interval types and how they print"),
+            Map.entry("make_ym_interval", "Spark's interval types and how they print"),
+            Map.entry("make_dt_interval", "Spark's interval types and how they print"),
             Map.entry("regexp_extract_all", "Java regex groups and escapes"),
             Map.entry("regexp_replace", "Java regex replacement syntax ($1, not \\1)"),
             Map.entry("rlike", "Java regex semantics"),

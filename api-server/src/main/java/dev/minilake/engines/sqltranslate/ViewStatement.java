@@ -13,7 +13,7 @@ import java.util.Optional;
  * both) depends on its query.
  */
 public record ViewStatement(boolean create, boolean temporary, boolean replace, boolean ifExistsOrNot, List<String> name,
-                            String query) {
+                            String query, boolean columnList) {
 
     public static Optional<ViewStatement> recognize(String sql) {
         List<SqlToken> all = SqlTokenizer.tokenize(sql);
@@ -26,7 +26,7 @@ public record ViewStatement(boolean create, boolean temporary, boolean replace, 
             boolean ifExists = c.accept("IF") && c.accept("EXISTS");
             List<String> name = c.name();
             if (name == null || !c.atEndOrSemicolon()) return Optional.empty();
-            return Optional.of(new ViewStatement(false, temporary, false, ifExists, name, null));
+            return Optional.of(new ViewStatement(false, temporary, false, ifExists, name, null, false));
         }
         if (!c.accept("CREATE")) return Optional.empty();
         boolean replace = c.accept("OR") && c.accept("REPLACE");
@@ -36,6 +36,7 @@ public record ViewStatement(boolean create, boolean temporary, boolean replace, 
         boolean ifNotExists = c.accept("IF") && c.accept("NOT") && c.accept("EXISTS");
         List<String> name = c.name();
         if (name == null) return Optional.empty();
+        boolean columnList = c.peek() != null && c.peek().isSymbol("(");
         // the query starts after the first AS outside parentheses (the column list and TBLPROPERTIES have none at depth 0)
         int depth = 0;
         for (int k = c.pos; k < sig.size(); k++) {
@@ -47,7 +48,7 @@ public record ViewStatement(boolean create, boolean temporary, boolean replace, 
                 for (int j = sig.get(k) + 1; j < all.size(); j++) q.append(all.get(j).text());
                 String query = q.toString().strip();
                 while (query.endsWith(";")) query = query.substring(0, query.length() - 1).strip();
-                return query.isEmpty() ? Optional.empty() : Optional.of(new ViewStatement(true, temporary, replace, ifNotExists, name, query));
+                return query.isEmpty() ? Optional.empty() : Optional.of(new ViewStatement(true, temporary, replace, ifNotExists, name, query, columnList));
             }
         }
         return Optional.empty();

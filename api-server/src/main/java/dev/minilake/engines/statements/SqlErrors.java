@@ -135,7 +135,8 @@ final class SqlErrors {
 
     /** A Spark failure as it is: Spark's message (led by its error class) and SQL state. */
     static SqlError spark(dev.minilake.engines.spark.SparkSqlException e) {
-        return failure(e.isUnavailable() ? "TEMPORARILY_UNAVAILABLE" : "BAD_REQUEST", e.getMessage(), e.sqlState());
+        String code = e.isUnavailable() ? "TEMPORARILY_UNAVAILABLE" : "NOT_IMPLEMENTED".equals(e.errorClass()) ? "NOT_IMPLEMENTED" : "BAD_REQUEST";
+        return failure(code, e.getMessage(), e.sqlState());
     }
 
     /** A construct DuckDB cannot run, on a warehouse pinned to DuckDB: say so, and how to get Spark. */

@@ -156,6 +156,10 @@ final class StatementRunner {
                 }
                 return;
             }
+            // CREATE VIEW IF NOT EXISTS of a view that exists changes nothing, so nothing is recorded either
+            boolean viewExisted = view != null && view.create() && view.ifExistsOrNot() && (view.temporary()
+                    ? session.duckTempViews.containsKey(view.simpleName())
+                    : tables.tableType(view.fullName(exec.context.catalog(), exec.context.schema())).isPresent());
             Translation t;
             try {
                 t = SqlTranslator.translate(sql, volumePaths);
@@ -175,7 +179,7 @@ final class StatementRunner {
                     exec.succeed(execute(lease.connection(), exec, t, onUse, session));
                     if (plainQuery(t)) lease.leftNothingBehind();
                 }
-                if (view != null && exec.state() == StatementExecution.State.SUCCEEDED) madeOnDuckDb(exec, session, view, sql.text());
+                if (view != null && !viewExisted && exec.state() == StatementExecution.State.SUCCEEDED) madeOnDuckDb(exec, session, view, sql.text());
             } catch (Exception e) {
                 if (mode == EngineMode.AUTO && !exec.isTerminal() && sparkMayRead(e, sql, view, session)) {
                     onSpark(exec, session, view != null ? "DuckDB cannot make the view" : "it reads a view only Spark has", e);
@@ -214,6 +218,8 @@ final class StatementRunner {
      * view or temporary view that only Spark has. Then the view is Spark's alone, and so is every read of it.
      */
     private boolean viewNeedsSpark(ViewStatement view, SessionState session) {
+        // a column list: Spark checks its arity against the query (DuckDB takes fewer names) and keeps its comments
+        if (view.columnList()) return true;
         ParsedSql query = ParsedSql.of(view.query());
         if (EngineRouter.sparkFirst(query).isPresent()) return true;
         if (ViewStatement.mentions(query.significant(), session.sparkTempViews)) return true;

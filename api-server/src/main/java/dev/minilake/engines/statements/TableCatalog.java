@@ -90,7 +90,7 @@ public interface TableCatalog {
     /** After DuckDB made a view from SQL: its Spark SQL text, and the catalog and schema its names resolve in. */
     void recordView(String fullName, String sparkQuery, String currentCatalog, String currentSchema);
 
-    /** The simple names (lower-case) of views only Spark reads: DuckDB has no translation of them. */
+    /** The simple names (lower-case) of what only Spark reads: views DuckDB has no translation of, and file-format tables. */
     java.util.Set<String> sparkOnlyViewNames();
 
     /** MANAGED, EXTERNAL or VIEW, when the name is a table or view. */

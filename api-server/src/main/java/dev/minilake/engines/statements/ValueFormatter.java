@@ -49,8 +49,8 @@ final class ValueFormatter {
             for (Object e : (Object[]) a.getArray()) arr.add(json(e));
             return arr;
         }
-        if (v instanceof DuckDBStruct s) return object(s.getMap());
-        if (v instanceof Map<?, ?> m) return object(m);
+        if (v instanceof DuckDBStruct s) return object(s.getMap(), true);
+        if (v instanceof Map<?, ?> m) return object(m, false);
         // a decimal inside an array or struct is a JSON number with its scale, as Spark writes it ([1.0,2.50])
         if (v instanceof BigDecimal d) return NODES.rawValueNode(new com.fasterxml.jackson.databind.util.RawValue(d.toPlainString()));
         if (v instanceof Number n) return JSON.valueToTree(n);
@@ -58,9 +58,13 @@ final class ValueFormatter {
         return NODES.textNode(format(v));
     }
 
-    private static ObjectNode object(Map<?, ?> m) throws SQLException {
+    /** A struct's JSON leaves out its NULL fields, as Spark writes structs ({"v":6}); a map keeps NULL values. */
+    private static ObjectNode object(Map<?, ?> m, boolean struct) throws SQLException {
         ObjectNode o = NODES.objectNode();
-        for (Map.Entry<?, ?> e : m.entrySet()) o.set(String.valueOf(e.getKey()), json(e.getValue()));
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (struct && e.getValue() == null) continue;
+            o.set(String.valueOf(e.getKey()), json(e.getValue()));
+        }
         return o;
     }
 }
