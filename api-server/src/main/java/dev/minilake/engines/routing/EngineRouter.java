@@ -73,15 +73,58 @@ public final class EngineRouter {
      * field of a struct-valued expression ({@code named_struct(...).f}).
      */
     static Optional<String> sparkOnlyConstruct(List<SqlToken> t) {
+        boolean decimal = false, divides = false, usingJoin = false, star = false;
         for (int i = 0; i < t.size(); i++) {
             SqlToken tok = t.get(i);
+            if (tok.kind() == SqlToken.Kind.NUMBER && tok.text().contains(".") && !tok.text().toLowerCase(Locale.ROOT).contains("e")
+                    || tok.isWord("DECIMAL") || tok.isWord("DEC") || tok.isWord("NUMERIC")) decimal = true;
+            if (tok.isSymbol("/") || (tok.isWord("avg") || tok.isWord("round") || tok.isWord("mean")) && i + 1 < t.size() && t.get(i + 1).isSymbol("(")) {
+                divides = true;
+            }
+            if (tok.isWord("USING") && i + 1 < t.size() && t.get(i + 1).isSymbol("(") && i > 1) usingJoin = true;
+            if (tok.isSymbol("*") && i > 0 && (t.get(i - 1).isWord("SELECT") || t.get(i - 1).isSymbol(","))) star = true;
+            // X'4142': a binary literal, which DuckDB reads as text
+            if (tok.kind() == SqlToken.Kind.WORD && tok.text().equalsIgnoreCase("X") && i + 1 < t.size() && t.get(i + 1).kind() == SqlToken.Kind.STRING) {
+                return Optional.of("writes a binary literal");
+            }
+            if (integralCastOfFractionOrText(t, i)) return Optional.of("casts a fraction or text to an integer (Spark truncates, or refuses the text)");
             if (tok.isWord("PIVOT") || tok.isWord("UNPIVOT")) return Optional.of("uses " + tok.text().toUpperCase(Locale.ROOT));
             if (tok.isWord("INTERVAL")) return Optional.of("uses an INTERVAL (Spark's interval types)");
             if (tok.isSymbol(")") && i + 2 < t.size() && t.get(i + 1).isSymbol(".") && t.get(i + 2).kind() == SqlToken.Kind.WORD) {
                 return Optional.of("reads a field of a struct-valued expression");
             }
         }
+        // Spark's decimal arithmetic: a quotient's or an average's precision and scale (1.0 / 3 is 0.333333)
+        if (decimal && divides) return Optional.of("divides or averages decimals (Spark's result scale)");
+        // SELECT * over JOIN ... USING: Spark puts the USING columns first
+        if (usingJoin && star) return Optional.of("selects * over a JOIN ... USING (Spark's column order)");
         return Optional.empty();
+    }
+
+    private static final java.util.Set<String> INTEGRAL = java.util.Set.of("INT", "INTEGER", "BIGINT", "LONG", "SMALLINT", "SHORT", "TINYINT", "BYTE");
+
+    /** {@code CAST(<a fraction or a string> AS INT)} or {@code <fraction>::INT}, starting at {@code i}. */
+    private static boolean integralCastOfFractionOrText(List<SqlToken> t, int i) {
+        if (t.get(i).isSymbol("::") && i > 0 && i + 1 < t.size() && INTEGRAL.contains(t.get(i + 1).text().toUpperCase(Locale.ROOT))) {
+            SqlToken v = t.get(i - 1);
+            return v.kind() == SqlToken.Kind.NUMBER && v.text().contains(".");
+        }
+        if (!t.get(i).isWord("CAST") || i + 1 >= t.size() || !t.get(i + 1).isSymbol("(")) return false;
+        int depth = 0;
+        boolean fractionOrText = false;
+        for (int j = i + 1; j < t.size(); j++) {
+            SqlToken x = t.get(j);
+            if (x.isSymbol("(")) depth++;
+            else if (x.isSymbol(")") && --depth == 0) return false;
+            else if (depth == 1 && x.isWord("AS")) {
+                return fractionOrText && j + 1 < t.size() && INTEGRAL.contains(t.get(j + 1).text().toUpperCase(Locale.ROOT));
+            } else if (x.kind() == SqlToken.Kind.STRING && !x.text().matches("'\\s*[-+]?\\d+\\s*'")
+                    || x.kind() == SqlToken.Kind.NUMBER && x.text().contains(".")) {
+                // a string that is not a plain integer: Spark refuses '4.7' and '0x1F', DuckDB rounds or reads them
+                fractionOrText = true;
+            }
+        }
+        return false;
     }
 
     /**
