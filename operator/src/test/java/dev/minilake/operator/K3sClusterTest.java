@@ -11,16 +11,35 @@ import dev.minilake.operator.testing.MockCluster;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.LocalPortForward;
+import com.databricks.sdk.WorkspaceClient;
+import com.databricks.sdk.core.DatabricksConfig;
+import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.RunResultState;
+import com.databricks.sdk.service.jobs.SparkPythonTask;
+import com.databricks.sdk.service.jobs.SubmitRun;
+import com.databricks.sdk.service.jobs.SubmitTask;
+import com.databricks.sdk.service.sql.ExecuteStatementRequest;
+import com.databricks.sdk.service.workspace.Import;
+import com.databricks.sdk.service.workspace.ImportFormat;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.Operator;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +62,14 @@ class K3sClusterTest {
     static final List<String> namespaces = new ArrayList<>();
     static final List<AutoCloseable> cleanup = new ArrayList<>();
 
-    @BeforeAll
-    static void connect() {
+    /** Per test, so that where there is no k3s each test is skipped (and counted) with the reason. */
+    @BeforeEach
+    void connect() {
+        K3s.kubeconfig();
+        if (admin == null) connectOnce();
+    }
+
+    static void connectOnce() {
         admin = K3s.client();
         System.out.println("k3s " + admin.getKubernetesVersion().getGitVersion() + " at " + admin.getMasterUrl()
                 + (K3s.agent() ? " (with its agent)" : " (API server only: the stand-in kubelet sets pod phases)"));
@@ -128,10 +153,9 @@ class K3sClusterTest {
         String ns = namespace("helm");
         java.nio.file.Path kubeconfig = K3s.kubeconfig();
         long t0 = System.nanoTime();
-        var install = new Helm(ChartTest.CHART).install().withName("minilake-" + ns).withNamespace(ns)
-                .withKubeConfig(kubeconfig);
-        if (K3s.agent()) install.waitReady().withTimeout(300);
-        Release release = install.call();
+        // no wait: its volume claim finds no storage here (the test below gives it one, with a node)
+        Release release = new Helm(ChartTest.CHART).install().withName("minilake-" + ns).withNamespace(ns)
+                .withKubeConfig(kubeconfig).call();
         System.out.printf("k3s: helm install %s in %d ms%n", release.getStatus(), (System.nanoTime() - t0) / 1_000_000);
         assertThat(release.getStatus()).isEqualTo("deployed");
         assertThat(admin.apps().deployments().inNamespace(ns).list().getItems()).extracting(d -> d.getMetadata().getName())
@@ -143,6 +167,55 @@ class K3sClusterTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> admin.pods().inNamespace(ns).list().getItems().size() >= 2);
         Helm.uninstall("minilake-" + ns).withNamespace(ns).withKubeConfig(kubeconfig).call();
         await().atMost(Duration.ofSeconds(60)).until(() -> admin.apps().deployments().inNamespace(ns).list().getItems().isEmpty());
+    }
+
+    /**
+     * With k3s's agent (a real node): the chart's api-server and operator run as pods of the image
+     * imported into k3s's containerd, on a hostPath volume; the Java SDK, through a port-forward to
+     * the Service, runs SQL and a Python job, which the in-cluster operator runs as a driver pod, and
+     * the pod's output comes back through runs/get-output.
+     */
+    @Test
+    void theChartInstalledOnARealNodeServesTheSdkAndRunsAJobAsAPod() throws Exception {
+        if (!K3s.agent()) {
+            String why = "k3s runs without its agent here (MINILAKE_K3S_AGENT=0): no node runs the chart's pods; scripts/k3s --agent starts one";
+            System.out.println("SKIPPED (k3s agent): " + why);
+            throw new TestAbortedException(why);
+        }
+        String ns = namespace("chart");
+        String release = "minilake-" + ns;
+        // the data volume: a hostPath PersistentVolume bound to the chart's claim (k3s's local-path
+        // provisioner needs an image from a registry); the pods run as uid 10001
+        Path dir = Files.createTempDirectory("k3s-" + ns + "-");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        admin.persistentVolumes().resource(new PersistentVolumeBuilder().withNewMetadata().withName(ns + "-data").endMetadata()
+                .withNewSpec().withCapacity(Map.of("storage", new Quantity("5Gi"))).withAccessModes("ReadWriteOnce")
+                .withPersistentVolumeReclaimPolicy("Retain").withNewHostPath().withPath(dir.toString()).withType("Directory").endHostPath()
+                .withNewClaimRef().withNamespace(ns).withName(release + "-data").endClaimRef().endSpec().build()).create();
+        cleanup.add(() -> admin.persistentVolumes().withName(ns + "-data").delete());
+        long t0 = System.nanoTime();
+        Release r = new Helm(ChartTest.CHART).install().withName(release).withNamespace(ns).withKubeConfig(K3s.kubeconfig())
+                .set("image.pullPolicy", "Never").waitReady().withTimeout(300).call();
+        System.out.printf("k3s agent: helm install -> api-server and operator Ready in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+        assertThat(r.getStatus()).isEqualTo("deployed");
+        try (LocalPortForward pf = admin.services().inNamespace(ns).withName(release).portForward(8000)) {
+            WorkspaceClient w = new WorkspaceClient(new DatabricksConfig().setHost("http://127.0.0.1:" + pf.getLocalPort()).setToken("dev"));
+            var answer = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement("SELECT 42"));
+            assertThat(answer.getResult().getDataArray()).containsExactly(List.of("42"));
+            String code = "import os, sys\nprint('hello from pod', os.environ.get('MINILAKE_POD_NAME'), sys.version_info[0])\n";
+            w.workspace().importContent(new Import().setPath("/Workspace/Shared/hello.py").setFormat(ImportFormat.AUTO)
+                    .setContent(Base64.getEncoder().encodeToString(code.getBytes(StandardCharsets.UTF_8))).setOverwrite(true));
+            long t1 = System.nanoTime();
+            Run run = w.jobs().submit(new SubmitRun().setRunName("in-cluster").setTasks(List.of(new SubmitTask().setTaskKey("hello")
+                    .setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/hello.py"))))).get(Duration.ofMinutes(5));
+            System.out.printf("k3s agent: Jobs API submit -> driver pod finished -> run SUCCESS in %d ms%n", (System.nanoTime() - t1) / 1_000_000);
+            long taskRunId = run.getTasks().iterator().next().getRunId();
+            var output = w.jobs().getRunOutput(taskRunId);
+            assertThat(run.getState().getResultState()).as(run.getState() + ": " + output.getError() + "\n" + output.getErrorTrace()
+                    + "\n" + output.getLogs()).isEqualTo(RunResultState.SUCCESS);
+            assertThat(w.jobs().getRunOutput(taskRunId).getLogs()).contains("hello from pod mlj-" + run.getRunId() + "-" + taskRunId + "-driver 3");
+        }
+        Helm.uninstall(release).withNamespace(ns).withKubeConfig(K3s.kubeconfig()).call();
     }
 
     @Test
