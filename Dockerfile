@@ -55,13 +55,13 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 python3
  && mkdir -p /data && chown minilake:minilake /data
 # UTF-8 file names and I/O for Java and Python, as the JRE images set it
 ENV JAVA_HOME=/opt/java PATH=/opt/java/bin:$PATH LANG=C.UTF-8
-COPY --from=build /out/opt/java /opt/java
-COPY --from=build /out/opt/minilake /opt/minilake
 # The job tasks' Python environment, made by the same script and pinned requirements as `mvn package`
 # makes api-server/target/task-python: beside the jar, where the server looks for it (pyspark-client
 # for Spark Connect, its dependencies, the SDK). Tasks, in this container or in the chart's job pods
 # (the same image), run with /opt/minilake/task-python/bin/python. /jupyter (JupyterLab, started on
-# first use) runs from MINILAKE_PYTHON: the same environment, with JupyterLab added.
+# first use) runs from MINILAKE_PYTHON: the same environment, with JupyterLab added. It comes before
+# the jars and the Java runtime, so a change of sources leaves this layer cached.
+COPY --from=build /out/opt/minilake/task-python-src /opt/minilake/task-python-src
 RUN --mount=type=cache,id=minilake-pip,target=/root/.cache/pip \
     export PIP_CERT=/etc/ssl/certs/ca-certificates.crt \
  && python3 /opt/minilake/task-python-src/prepare.py /opt/minilake/task-python \
@@ -71,6 +71,8 @@ RUN --mount=type=cache,id=minilake-pip,target=/root/.cache/pip \
  && printf '#!/bin/sh\nexec java -jar /opt/minilake/spark-runner/spark-runner.jar "$@"\n' > /usr/local/bin/minilake-spark-runner \
  && chmod +x /usr/local/bin/minilake-operator /usr/local/bin/minilake-spark-runner
 ENV MINILAKE_PYTHON=/opt/minilake/task-python/bin/python
+COPY --from=build /out/opt/java /opt/java
+COPY --from=build /out/opt/minilake /opt/minilake
 # A class-data archive of the start-up, recorded by a training run that Spring stops right after
 # the context refresh; the server maps it instead of loading ~7500 classes (-Xshare:auto ignores an
 # unusable archive). bin/minilake does the same on a developer machine.
