@@ -193,6 +193,11 @@ class K3sClusterTest {
                 .withPersistentVolumeReclaimPolicy("Retain").withNewHostPath().withPath(dir.toString()).withType("Directory").endHostPath()
                 .withNewClaimRef().withNamespace(ns).withName(release + "-data").endClaimRef().endSpec().build()).create();
         cleanup.add(() -> admin.persistentVolumes().withName(ns + "-data").delete());
+        cleanup.add(() -> {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        });
         long t0 = System.nanoTime();
         Release r = new Helm(ChartTest.CHART).install().withName(release).withNamespace(ns).withKubeConfig(K3s.kubeconfig())
                 .set("image.pullPolicy", "Never").waitReady().withTimeout(300).call();
