@@ -1,7 +1,7 @@
 """`docker run` as a user runs it: the image (minilake:0.1.0, built by `scripts/containers
 --build-image` when missing) is run with a published port and a named volume, and the real Python
 SDK drives it through that port: the seed's catalog, a MANAGED table, SELECT, a Python job run with
-its output, then a new container on the same volume still has the data.
+its output, a Spark job writing Delta files, then a new container on the same volume still has the data.
 
 The engine is MINILAKE_CONTAINER_ENGINE (docker or podman; `. "$(scripts/containers --env-file)"`
 sets it), else whichever of docker and podman answers. Skips, saying why, only when none does.
@@ -124,6 +124,21 @@ def test_docker_run_serves_the_seed_examples_and_keeps_data_on_its_volume(image,
         logs = w.jobs.get_run_output(run.tasks[0].run_id).logs
         assert logs.startswith("hello from the-container "), logs
         assert logs.split()[-1] != "0"
+
+        # a Spark task: the image's own Spark (its Java runtime, its jars' native codecs) writes and
+        # reads a Delta table on the volume
+        w.workspace.import_(path="/Workspace/Shared/spark_nums.py", format=workspace.ImportFormat.AUTO, overwrite=True,
+                            content=base64.b64encode(b"from pyspark.sql import SparkSession\n"
+                                                     b"spark = SparkSession.builder.getOrCreate()\n"
+                                                     b"spark.range(3).write.format('delta').mode('overwrite').save('/data/nums')\n"
+                                                     b"print('rows:', spark.read.format('delta').load('/data/nums').count())\n").decode())
+        started = time.time()
+        run = w.jobs.submit(run_name="spark-in-container", tasks=[jobs.SubmitTask(
+            task_key="spark", spark_python_task=jobs.SparkPythonTask(python_file="/Workspace/Shared/spark_nums.py"))]).result()
+        print(f"spark job run (Spark started cold) finished in {time.time() - started:.1f} s", flush=True)
+        assert run.state.result_state == jobs.RunResultState.SUCCESS, run.state
+        assert "rows: 3" in w.jobs.get_run_output(run.tasks[0].run_id).logs
+        assert _run("exec", c.id, "ls", "/data/nums/_delta_log").stdout.strip()
     finally:
         c.remove()
 

@@ -138,6 +138,19 @@ public final class Kubelet implements AutoCloseable {
     }
 
     private void writeStatus(String name, String phase, String startTime, Integer exitCode, String message) {
+        // a real API server (k3s) refuses a write over a newer version (its scheduler writes the
+        // pod's conditions too): read again and retry, as a kubelet does
+        for (int attempt = 1; ; attempt++) {
+            try {
+                writeStatusOnce(name, phase, startTime, exitCode, message);
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt == 20) throw e;
+            }
+        }
+    }
+
+    private void writeStatusOnce(String name, String phase, String startTime, Integer exitCode, String message) {
         try {
             client.pods().inNamespace(namespace).withName(name).editStatus(pod -> {
                 var status = pod.getStatus() == null ? new io.fabric8.kubernetes.api.model.PodStatus() : pod.getStatus();
