@@ -335,7 +335,8 @@ final class StatementRunner {
             // and when Spark cannot see the table (a temporary one, or a table a data dir from before Delta MANAGED tables kept in DuckDB)
             if (e.isUnavailable() || duck.message().startsWith("[" + e.errorClass() + "]")
                     || e.errorClass().startsWith("_LEGACY_ERROR") || e.errorClass().equals("INTERNAL_ERROR")
-                    || e.errorClass().startsWith("TABLE_OR_VIEW_NOT_FOUND")) {
+                    || e.errorClass().startsWith("TABLE_OR_VIEW_NOT_FOUND") || e.errorClass().startsWith("CATALOG_NOT_FOUND")
+                    || e.errorClass().startsWith("SCHEMA_NOT_FOUND")) {
                 exec.fail(duck);
                 return;
             }
