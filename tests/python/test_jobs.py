@@ -38,3 +38,34 @@ def test_failed_task_reports_its_error(w):
     assert run.state.result_state == jobs.RunResultState.FAILED
     out = w.jobs.get_run_output(run.tasks[0].run_id)
     assert "bad input row 7" in (out.error or "") + (out.error_trace or "") + (out.logs or "")
+
+
+def test_a_missing_job_or_run_is_answered_as_databricks_does(server, w):
+    """400 INVALID_PARAMETER_VALUE "Job 123 does not exist." on the wire, which the SDK's own error
+    overrides turn into ResourceDoesNotExist (a NotFound) for jobs/get and runs/get."""
+    import pytest
+    import requests
+    from databricks.sdk.errors import NotFound, ResourceDoesNotExist
+
+    for path, param, message in [("/api/2.2/jobs/get", "job_id", "Job 987654 does not exist."),
+                                 ("/api/2.0/jobs/get", "job_id", "Job 987654 does not exist."),
+                                 ("/api/2.2/jobs/runs/get", "run_id", "Run 987654 does not exist.")]:
+        r = requests.get(server.url + path, params={param: 987654}, headers={"Authorization": "Bearer dev"}, timeout=30)
+        assert r.status_code == 400, r.text
+        assert r.json() == {"error_code": "INVALID_PARAMETER_VALUE", "message": message}
+    with pytest.raises(ResourceDoesNotExist):
+        w.jobs.get(987654)
+    with pytest.raises(NotFound):
+        w.jobs.get_run(987654)
+    # reset and delete say it in the words the Terraform provider reads as "gone"
+    for path, body in [("/api/2.2/jobs/reset", {"job_id": 987654, "new_settings": {"name": "x"}}),
+                       ("/api/2.2/jobs/delete", {"job_id": 987654})]:
+        r = requests.post(server.url + path, json=body, headers={"Authorization": "Bearer dev"}, timeout=30)
+        assert r.status_code == 400 and r.json()["message"] == "Job 987654 does not exist.", r.text
+    # a job that exists still reads, and once deleted it is gone the same way
+    job = w.jobs.create(name="short-lived", tasks=[jobs.Task(task_key="t", spark_python_task=jobs.SparkPythonTask(
+        python_file="/Workspace/x.py"))])
+    assert w.jobs.get(job.job_id).settings.name == "short-lived"
+    w.jobs.delete(job.job_id)
+    with pytest.raises(ResourceDoesNotExist, match=f"Job {job.job_id} does not exist."):
+        w.jobs.get(job.job_id)

@@ -86,7 +86,7 @@ public class JobsGroup implements ApiGroup {
         for (String v : VERSIONS) {
             String p = "/api/" + v + "/jobs";
             r.post(p + "/create", ObjectNode.class, (req, b) -> Map.of("job_id", jobs.create(b)));
-            r.get(p + "/get", req -> views.job(jobs.get(jobId(req.requiredQuery("job_id"))), true));
+            r.get(p + "/get", req -> views.job(jobs.read(jobId(req.requiredQuery("job_id"))), true));
             r.get(p + "/list", this::listJobs);
             r.post(p + "/reset", ObjectNode.class, (req, b) -> {
                 jobs.reset(requiredLong(b, "job_id"), (ObjectNode) b.get("new_settings"));
@@ -327,7 +327,7 @@ public class JobsGroup implements ApiGroup {
 
     private Object getRun(long runId) {
         StoredTaskRun task = runs.findTaskRun(runId).orElse(null);
-        if (task == null) return views.run(runs.getRun(runId), true);
+        if (task == null) return views.run(runs.readRun(runId), true);
         StoredRun parent = runs.getRun(task.job_run_id);
         ObjectNode o = views.run(parent, false);
         o.put("run_id", task.run_id);

@@ -513,6 +513,11 @@ public class RunsService implements AutoCloseable {
         return runs.get(Long.toString(runId)).orElseThrow(() -> ApiException.notFound("Run " + runId));
     }
 
+    /** runs/get as Databricks answers it: a missing run is 400 INVALID_PARAMETER_VALUE "Run 123 does not exist." (the SDKs map it to ResourceDoesNotExist). */
+    public StoredRun readRun(long runId) {
+        return runs.get(Long.toString(runId)).orElseThrow(() -> ApiException.invalid("Run " + runId + " does not exist."));
+    }
+
     public Optional<StoredTaskRun> findTaskRun(long runId) {
         return taskRuns.get(Long.toString(runId));
     }
