@@ -293,6 +293,15 @@ def spark_session():
         return _NoSpark()
 
 
+# The task's user namespace (dbutils, spark, display, ...), as the dbruntime module hands it to
+# databricks.sdk.runtime; the runner fills it, a bare import gets a fresh dbutils.
+NAMESPACE = {}
+
+
+def displayHTML(html):
+    print(html)
+
+
 def display(df, *args, **kwargs):
     if hasattr(df, "show"):
         df.show()
