@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code DELTA_UNSUPPORTED_FEATURES_IN_CONFIG}; both SQLSTATE 56038. Features Kernel writes
  * (deletionVectors, columnMapping, rowTracking, domainMetadata, inCommitTimestamp, ...) are accepted.
  */
-final class DeltaFeatures {
+public final class DeltaFeatures {
     /** The table features of the Delta protocol (PROTOCOL.md), including the preview ones Databricks sets. */
     static final Set<String> KNOWN = Set.of("appendOnly", "invariants", "checkConstraints", "changeDataFeed",
             "generatedColumns", "columnMapping", "identityColumns", "deletionVectors", "rowTracking", "timestampNtz",
@@ -31,6 +31,11 @@ final class DeltaFeatures {
             "Unsupported Delta (?:table|writer|reader) feature.*?requires (?:writer |reader )?(?:table )?feature \"\\[?([^\"\\]]+)\\]?\"");
 
     private DeltaFeatures() {
+    }
+
+    /** Whether {@code e} is MiniLake's Delta writer refusing a feature Delta knows (Spark's Delta may write it). */
+    public static boolean refusedForWrite(Throwable e) {
+        return e != null && e.getMessage() != null && e.getMessage().startsWith("[DELTA_UNSUPPORTED_FEATURES_FOR_WRITE]");
     }
 
     /** Kernel's refusal of a table feature as Databricks' error, or null for any other Kernel error. */

@@ -125,9 +125,11 @@ final class StatementRunner {
                     lease.use(exec.context);
                     exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse), exec.context));
                 } catch (Exception e) {
-                    // DuckDB could not parse what it was to run, so nothing was committed: Spark writes Delta natively
-                    if (mode != EngineMode.AUTO || exec.isTerminal() || !EngineRouter.unparsed(e)) throw e;
-                    onSpark(exec, session, "DuckDB cannot parse it", e);
+                    // DuckDB could not parse what it was to run, or Delta Kernel refused a table feature before it
+                    // committed anything: Spark writes Delta natively
+                    boolean feature = dev.minilake.engines.delta.DeltaFeatures.refusedForWrite(e); // without Spark, the refusal stands
+                    if (mode != EngineMode.AUTO || exec.isTerminal() || !(EngineRouter.unparsed(e) || feature)) throw e;
+                    onSpark(exec, session, feature ? "MiniLake's Delta writer cannot write a table feature it names" : "DuckDB cannot parse it", e);
                 }
                 return;
             }

@@ -190,7 +190,36 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         Identifier path = Identifier.of(new String[]{"delta"}, location);
         // MiniLake writes version 0 itself; a catalog that only names a location gets it from Delta
         createDeltaIfAbsent(path, location, columns, partitions, properties);
-        return delta.loadTable(path);
+        return applyTableProperties(ident, path, properties);
+    }
+
+    /**
+     * TBLPROPERTIES of a new MANAGED table: MiniLake's version 0 has none, so Delta sets them next (a
+     * feature it supports upgrades the protocol; one it does not is refused with Delta's error class).
+     * A refused table is forgotten again, so nothing half-made stays behind.
+     */
+    private Table applyTableProperties(Identifier ident, Identifier path, Map<String, String> properties) {
+        List<TableChange> changes = new ArrayList<>();
+        properties.forEach((k, v) -> {
+            if (!RESERVED.contains(k) && !k.equals(TableCatalog.PROP_COMMENT) && !k.startsWith(TableCatalog.OPTION_PREFIX)) {
+                changes.add(TableChange.setProperty(k, v));
+            }
+        });
+        try {
+            return changes.isEmpty() ? delta.loadTable(path) : delta.alterTable(path, changes.toArray(new TableChange[0]));
+        } catch (Exception e) { // Delta's AnalysisException is checked in Java's terms, thrown from Scala
+            try {
+                uc.deleteTable(fullName(ident));
+            } catch (RuntimeException ignored) {
+                // the refusal is what the user needs to see
+            }
+            throw MiniLakeCatalog.<RuntimeException>rethrow(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Exception> E rethrow(Exception e) throws E {
+        throw (E) e;
     }
 
     /** Deletes the {@code _delta_log} this catalog wrote at {@code location} (and the directory, if it made it). */
