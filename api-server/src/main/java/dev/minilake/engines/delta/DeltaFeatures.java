@@ -41,6 +41,12 @@ public final class DeltaFeatures {
     /** Kernel's refusal of a table feature as Databricks' error, or null for any other Kernel error. */
     static DeltaException refusal(String kernelMessage) {
         if (kernelMessage == null) return null;
+        if (kernelMessage.contains("doesn't support writing data of type: variant")) {
+            // a VARIANT column needs the variantType feature, which Kernel 4.0 does not write
+            return new DeltaException("[DELTA_UNSUPPORTED_FEATURES_FOR_WRITE] Unable to write this table because it requires writer"
+                    + " table feature(s) that are unsupported by this version of Delta Lake (MiniLake's Delta writer): variantType."
+                    + " VARIANT values are available in queries (parse_json), not yet as table columns.");
+        }
         Matcher m = KERNEL_REFUSAL.matcher(kernelMessage);
         if (!m.find()) return null;
         List<String> known = new ArrayList<>(), unknown = new ArrayList<>();
