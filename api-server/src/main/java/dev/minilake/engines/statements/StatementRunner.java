@@ -112,6 +112,16 @@ final class StatementRunner {
                 onSpark(exec, session, exact.get(), null);
                 return;
             }
+            if (mode == EngineMode.AUTO && bindsTimestampNtz(exec)) {
+                // DuckDB's statements have one naive timestamp, which reads as TIMESTAMP: Spark types TIMESTAMP_NTZ;
+                // without Spark, DuckDB answers as before (the value as a TIMESTAMP)
+                try {
+                    onSpark(exec, session, "it binds a TIMESTAMP_NTZ parameter", null);
+                    return;
+                } catch (dev.minilake.engines.spark.SparkSqlException e) {
+                    if (!e.isUnavailable() || exec.isTerminal()) throw e;
+                }
+            }
             exec.engine = Engine.DUCKDB.label();
             var delta = deltaSql.plan(sql, exec.context);
             if (delta.isPresent() && delta.get().kind() == dev.minilake.engines.sqltranslate.DeltaStatements.Kind.SPARK
@@ -200,6 +210,10 @@ final class StatementRunner {
      * Runs the statement on Spark, in the Spark session of its MiniLake session (holding the session,
      * so its statements stay in order), with its catalog, schema and SET configurations.
      */
+    private static boolean bindsTimestampNtz(StatementExecution exec) {
+        return exec.request.parameters().stream().anyMatch(p -> p.type() != null && p.type().trim().equalsIgnoreCase("TIMESTAMP_NTZ"));
+    }
+
     private void onSpark(StatementExecution exec, SessionState session, String reason, Throwable duckdbError) throws Exception {
         exec.engine = Engine.SPARK.label();
         log.debug("statement {} goes to spark: {}", exec.id, reason);
