@@ -69,8 +69,7 @@ public final class TypeMapping {
     /**
      * A type as a statement result's manifest reports it. A naive TIMESTAMP reads as Spark's
      * timestamp, since statements turn Spark's TIMESTAMP into DuckDB's naive one (see
-     * {@link #toDuckDbInStatement}). VARIANT is VARIANT (type_name VARIANT, as the SQL connector's
-     * description reads it), its values JSON text, as Databricks sends them.
+     * {@link #toDuckDbInStatement}); VARIANT reads as a string, since its values arrive as JSON text.
      */
     public static SparkType resultType(DataType t) {
         DataType shown = asResult(t);
@@ -82,6 +81,7 @@ public final class TypeMapping {
         if (t instanceof Primitive p) {
             return switch (p.kind()) {
                 case TIMESTAMP_NTZ -> DataType.of(Kind.TIMESTAMP);
+                case VARIANT -> DataType.of(Kind.STRING);
                 default -> t;
             };
         }
