@@ -156,3 +156,29 @@ def test_the_sdk_runtime_dbutils_works_inside_a_job_task(w):
     assert "secret matches: True" in py.logs
     assert b"written by the task" == w.files.download("/Volumes/rtc/s/v/out.txt").contents.read()
     assert "widget: tue" in w.jobs.get_run_output(by_key["nb"].run_id).logs
+
+
+def test_the_sdk_runtime_dbutils_works_inside_a_python_wheel_task(w, tmp_path):
+    import zipfile
+    name, dist = "rtwheel", "rtwheel-1.0.dist-info"
+    files = {f"{name}/__init__.py": "def main():\n    from databricks.sdk.runtime import dbutils\n"
+                                     "    dbutils.jobs.taskValues.set('from_wheel', 5)\n"
+                                     "    print('wheel sees', dbutils.fs.head('dbfs:/tmp/wheel.txt'))\n",
+             f"{dist}/METADATA": "Metadata-Version: 2.1\nName: rtwheel\nVersion: 1.0\n",
+             f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+             f"{dist}/entry_points.txt": "[console_scripts]\nrun = rtwheel:main\n"}
+    files[f"{dist}/RECORD"] = "".join(f"{p},,\n" for p in files) + f"{dist}/RECORD,,\n"
+    whl = tmp_path / "rtwheel-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(whl, "w") as z:
+        for p, text in files.items():
+            z.writestr(p, text)
+    w.dbfs.put("/tmp/wheel.txt", contents=base64.b64encode(b"dbfs bytes").decode(), overwrite=True)
+    w.workspace.upload("/Shared/rtwheel-1.0-py3-none-any.whl", whl.read_bytes(), format=workspace.ImportFormat.AUTO,
+                       overwrite=True)
+    run = w.jobs.submit(run_name="wheel", tasks=[jobs.SubmitTask(
+        task_key="whl", python_wheel_task=jobs.PythonWheelTask(package_name="rtwheel", entry_point="run"),
+        libraries=[__import__("databricks.sdk.service.compute", fromlist=["Library"]).Library(
+            whl="/Workspace/Shared/rtwheel-1.0-py3-none-any.whl")])]).result()
+    out = w.jobs.get_run_output(run.tasks[0].run_id)
+    assert run.state.result_state == jobs.RunResultState.SUCCESS, (out.error, out.error_trace)
+    assert "wheel sees dbfs bytes" in out.logs
