@@ -272,3 +272,50 @@ def test_import_existing_catalog(server, w, tmp_path):
     # the catalog answers through the raw REST API as well
     assert requests.get(server.url + "/api/2.1/unity-catalog/catalogs/preexisting").json()["comment"] \
         == "now managed by terraform"
+
+
+JOB_TF = """\
+terraform {
+  required_providers {
+    databricks = {
+      source  = "databricks/databricks"
+      version = "%(provider)s"
+    }
+  }
+}
+
+provider "databricks" {
+  host  = "%(host)s"
+  token = "dev"
+}
+
+resource "databricks_job" "drift" {
+  name = "tf-drift"
+  task {
+    task_key = "main"
+    spark_python_task {
+      python_file = "/Workspace/drift.py"
+    }
+  }
+}
+"""
+
+
+def test_a_job_deleted_outside_terraform_is_planned_anew_and_destroy_still_works(server, w, tmp_path):
+    """jobs/get of a deleted job answers 400 INVALID_PARAMETER_VALUE "Job N does not exist." as on
+    Databricks; the provider must still read it as gone (refresh drops it, plan creates it again)."""
+    tf = Terraform(tmp_path)
+    (tmp_path / "main.tf").write_text(JOB_TF % {"host": server.url, "provider": tf.provider})
+    tf.run("init")
+    tf.run("apply", "-auto-approve")
+    job_id = int(tf.state()["values"]["root_module"]["resources"][0]["values"]["id"])
+    w.jobs.delete(job_id)
+    plan = tf.run("plan", "-detailed-exitcode", ok=(2,))
+    assert "Plan: 1 to add, 0 to change, 0 to destroy." in plan.stdout
+    apply = tf.run("apply", "-auto-approve")
+    assert "1 added, 0 changed, 0 destroyed" in apply.stdout
+    new_id = int(tf.state()["values"]["root_module"]["resources"][0]["values"]["id"])
+    assert new_id != job_id and w.jobs.get(new_id).settings.name == "tf-drift"
+    w.jobs.delete(new_id)
+    destroy = tf.run("destroy", "-auto-approve")
+    assert "Destroy complete!" in destroy.stdout

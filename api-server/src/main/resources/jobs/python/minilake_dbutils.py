@@ -113,6 +113,15 @@ class _Secrets:
         return _json("GET", "/api/2.0/secrets/list?" + urllib.parse.urlencode({"scope": scope})).get("secrets", [])
 
 
+class RestartPython(BaseException):
+    """dbutils.library.restartPython(): the execution context's interpreter restarts after the command."""
+
+
+class _Library:
+    def restartPython(self):
+        raise RestartPython("dbutils.library.restartPython()")
+
+
 class _Notebook:
     def exit(self, value):
         raise NotebookExit("" if value is None else str(value))
@@ -265,6 +274,7 @@ class DBUtils:
         self.notebook = _Notebook()
         self.jobs = _Jobs()
         self.fs = _Fs()
+        self.library = _Library()
 
     def _sql(self, statement):
         r = _json("POST", "/api/2.0/sql/statements", {
@@ -291,6 +301,15 @@ def spark_session():
         return SparkSession.builder.getOrCreate()
     except Exception:  # pyspark missing or Connect unavailable: fail on first use, not at start
         return _NoSpark()
+
+
+# The task's user namespace (dbutils, spark, display, ...), as the dbruntime module hands it to
+# databricks.sdk.runtime; the runner fills it, a bare import gets a fresh dbutils.
+NAMESPACE = {}
+
+
+def displayHTML(html):
+    print(html)
 
 
 def display(df, *args, **kwargs):

@@ -4,6 +4,7 @@ are on Databricks. Written by MiniLake; results go to files in $MINILAKE_TASK_DI
   notebook_result.txt  the value given to dbutils.notebook.exit
   task_values.json     values set with dbutils.jobs.taskValues.set
   error.txt            the first line of an uncaught error (its traceback goes to stderr)
+  notebook_cells.json  a notebook's cells with their outputs, written after each cell (runs/export renders it)
 usage: minilake_runner.py file|notebook PATH [ARG ...]
        minilake_runner.py wheel WHEEL_OR_DIR PACKAGE ENTRY_POINT [ARG ...]  (python_wheel_task)
 """
@@ -15,6 +16,8 @@ import traceback
 import zipfile
 import configparser
 import importlib
+import io
+import json
 
 import minilake_dbutils
 
@@ -52,22 +55,58 @@ def _magic(cell):
     return first.split()[0].lstrip("%"), rest
 
 
+class _Tee(io.TextIOBase):
+    """stdout as the task's log and, at once, the current cell's output."""
+
+    def __init__(self, out):
+        self.out, self.cell = out, io.StringIO()
+
+    def write(self, s):
+        self.cell.write(s)
+        return self.out.write(s)
+
+    def flush(self):
+        self.out.flush()
+
+
+def _run_cell(i, cell, lang, body, dbutils, namespace):
+    if lang is None:
+        exec(compile(body, f"<notebook cell {i}>", "exec"), namespace)
+    elif lang == "sql":
+        for row in dbutils._sql(body):
+            print(row)
+    elif lang in ("md", "md-sandbox"):
+        pass
+    elif lang in ("pip", "sh", "run", "scala", "r", "fs"):
+        raise RuntimeError(f"Notebook cell {i}: %{lang} cells are not supported by MiniLake")
+    else:
+        exec(compile(cell, f"<notebook cell {i}>", "exec"), namespace)
+
+
 def run_notebook(path, dbutils, namespace):
     with open(path, encoding="utf-8") as f:
         cells = _cells(f.read())
-    for i, cell in enumerate(cells, 1):
-        lang, body = _magic(cell)
-        if lang is None:
-            exec(compile(body, f"<notebook cell {i}>", "exec"), namespace)
-        elif lang == "sql":
-            for row in dbutils._sql(body):
-                print(row)
-        elif lang in ("md", "md-sandbox"):
-            continue
-        elif lang in ("pip", "sh", "run", "scala", "r", "fs"):
-            raise RuntimeError(f"Notebook cell {i}: %{lang} cells are not supported by MiniLake")
-        else:
-            exec(compile(cell, f"<notebook cell {i}>", "exec"), namespace)
+    rendered = []
+    tee, stdout = _Tee(sys.stdout), sys.stdout
+    sys.stdout = tee
+    try:
+        for i, cell in enumerate(cells, 1):
+            lang, body = _magic(cell)
+            entry = {"language": lang or "python", "source": cell if lang is None else body, "output": "", "error": None}
+            rendered.append(entry)
+            tee.cell = io.StringIO()
+            try:
+                _run_cell(i, cell, lang, body, dbutils, namespace)
+            except minilake_dbutils.NotebookExit:
+                raise
+            except BaseException as e:
+                entry["error"] = f"{type(e).__name__}: {e}"
+                raise
+            finally:
+                entry["output"] = tee.cell.getvalue()
+                _write("notebook_cells.json", json.dumps(rendered))
+    finally:
+        sys.stdout = stdout
 
 
 def _wheel_entry_point(wheels, package, name):
@@ -97,7 +136,10 @@ def main():
     dbutils = minilake_dbutils.DBUtils()
     builtins.dbutils = dbutils
     namespace = {"__name__": "__main__", "dbutils": dbutils, "spark": minilake_dbutils.spark_session(),
-                 "display": minilake_dbutils.display}
+                 "display": minilake_dbutils.display, "displayHTML": minilake_dbutils.displayHTML,
+                 "getArgument": dbutils.widgets.get}
+    # what `from databricks.sdk.runtime import dbutils` finds (through the dbruntime module beside this one)
+    minilake_dbutils.NAMESPACE.update(namespace)
     try:
         if mode == "notebook":
             run_notebook(path, dbutils, namespace)

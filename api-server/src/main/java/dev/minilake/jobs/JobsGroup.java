@@ -86,7 +86,7 @@ public class JobsGroup implements ApiGroup {
         for (String v : VERSIONS) {
             String p = "/api/" + v + "/jobs";
             r.post(p + "/create", ObjectNode.class, (req, b) -> Map.of("job_id", jobs.create(b)));
-            r.get(p + "/get", req -> views.job(jobs.get(jobId(req.requiredQuery("job_id"))), true));
+            r.get(p + "/get", req -> views.job(jobs.read(jobId(req.requiredQuery("job_id"))), true));
             r.get(p + "/list", this::listJobs);
             r.post(p + "/reset", ObjectNode.class, (req, b) -> {
                 jobs.reset(requiredLong(b, "job_id"), (ObjectNode) b.get("new_settings"));
@@ -124,7 +124,7 @@ public class JobsGroup implements ApiGroup {
                 return Map.of();
             });
             r.get(p + "/runs/get-output", req -> output(jobId(req.requiredQuery("run_id"))));
-            r.get(p + "/runs/export", req -> export(jobId(req.requiredQuery("run_id"))));
+            r.get(p + "/runs/export", req -> export(jobId(req.requiredQuery("run_id")), req.query("views_to_export").orElse("CODE")));
             r.post(p + "/runs/repair", ObjectNode.class, (req, b) -> Map.of("repair_id",
                     runs.repair(requiredLong(b, "run_id"), RunViews.texts(b.get("rerun_tasks")), b.path("rerun_all_failed_tasks").asBoolean(false))));
         }
@@ -327,7 +327,7 @@ public class JobsGroup implements ApiGroup {
 
     private Object getRun(long runId) {
         StoredTaskRun task = runs.findTaskRun(runId).orElse(null);
-        if (task == null) return views.run(runs.getRun(runId), true);
+        if (task == null) return views.run(runs.readRun(runId), true);
         StoredRun parent = runs.getRun(task.job_run_id);
         ObjectNode o = views.run(parent, false);
         o.put("run_id", task.run_id);
@@ -350,17 +350,35 @@ public class JobsGroup implements ApiGroup {
     }
 
     /** runs/export: the notebooks a run executed, as source. */
-    private Object export(long runId) throws Exception {
+    /**
+     * runs/export: each notebook task's notebook as it ran, rendered to HTML with its cells' outputs
+     * (views_to_export CODE, the default, or ALL; DASHBOARDS has none, as MiniLake has no notebook dashboards).
+     */
+    private Object export(long runId, String viewsToExport) throws Exception {
+        if (!List.of("CODE", "DASHBOARDS", "ALL").contains(viewsToExport)) {
+            throw ApiException.invalid("Invalid views_to_export '" + viewsToExport + "'; expected one of [CODE, DASHBOARDS, ALL]");
+        }
         StoredTaskRun task = runs.findTaskRun(runId).orElse(null);
-        List<StoredTaskRun> ts = task != null ? List.of(task) : runs.tasksOf(runs.getRun(runId).run_id);
+        List<StoredTaskRun> ts = task != null ? List.of(task) : runs.tasksOf(runs.readRun(runId).run_id);
         ObjectNode out = json.createObjectNode();
         ArrayNode arr = out.putArray("views");
+        if ("DASHBOARDS".equals(viewsToExport)) return out;
         for (StoredTaskRun t : ts) {
             if (!t.spec.has("notebook_task")) continue;
             String path = t.spec.get("notebook_task").path("notebook_path").asText();
-            arr.addObject().put("name", path).put("type", "NOTEBOOK").put("content", Files.readString(files.resolve(path)));
+            String html = NotebookExport.html(path, language(path), runs.taskDir(t), json);
+            arr.addObject().put("content", html).put("name", NotebookExport.name(path)).put("type", "NOTEBOOK");
         }
         return out;
+    }
+
+    /** A notebook's language, PYTHON when it is gone since the run (its export is of the run's cells). */
+    private String language(String notebookPath) {
+        try {
+            return files.notebookLanguage(notebookPath);
+        } catch (RuntimeException gone) {
+            return "PYTHON";
+        }
     }
 
     private static long requiredLong(JsonNode b, String field) {

@@ -58,6 +58,16 @@ public class JobsService {
         return jobs.get(Long.toString(jobId)).orElseThrow(() -> ApiException.notFound("Job " + jobId));
     }
 
+    /**
+     * A job as jobs/get, reset, update and delete find it on Databricks: a missing job is 400
+     * INVALID_PARAMETER_VALUE "Job 123 does not exist.". The SDKs (Go, Python, Java) map that answer
+     * of GET jobs/get to ResourceDoesNotExist, and the Terraform provider turns that message into a
+     * 404 for get, reset and delete, so a deleted job still reads as gone.
+     */
+    public StoredJob read(long jobId) {
+        return jobs.get(Long.toString(jobId)).orElseThrow(() -> ApiException.invalid("Job " + jobId + " does not exist."));
+    }
+
     public List<StoredJob> list() {
         return jobs.list();
     }
@@ -65,7 +75,7 @@ public class JobsService {
     public void reset(long jobId, ObjectNode newSettings) {
         if (newSettings == null) throw ApiException.missingField("new_settings");
         store.inTransaction(() -> {
-            StoredJob j = get(jobId);
+            StoredJob j = read(jobId);
             j.settings = normalize(newSettings);
             jobs.put(Long.toString(jobId), j);
         });
@@ -74,7 +84,7 @@ public class JobsService {
     /** Partial update: top-level fields replace, tasks merge by task_key, fields_to_remove drops. */
     public void update(long jobId, ObjectNode newSettings, List<String> fieldsToRemove) {
         store.inTransaction(() -> {
-            StoredJob j = get(jobId);
+            StoredJob j = read(jobId);
             ObjectNode s = j.settings.deepCopy();
             if (newSettings != null) {
                 Iterator<Map.Entry<String, JsonNode>> it = newSettings.fields();
@@ -91,7 +101,7 @@ public class JobsService {
     }
 
     public void delete(long jobId) {
-        if (!jobs.delete(Long.toString(jobId))) throw ApiException.notFound("Job " + jobId);
+        if (!jobs.delete(Long.toString(jobId))) throw ApiException.invalid("Job " + jobId + " does not exist.");
     }
 
     /** Validates and fills the defaults Databricks returns for a job's settings. */

@@ -513,6 +513,16 @@ public class RunsService implements AutoCloseable {
         return runs.get(Long.toString(runId)).orElseThrow(() -> ApiException.notFound("Run " + runId));
     }
 
+    /** runs/get as Databricks answers it: a missing run is 400 INVALID_PARAMETER_VALUE "Run 123 does not exist." (the SDKs map it to ResourceDoesNotExist). */
+    public StoredRun readRun(long runId) {
+        return runs.get(Long.toString(runId)).orElseThrow(() -> ApiException.invalid("Run " + runId + " does not exist."));
+    }
+
+    /** Where a task run's attempt wrote its files (notebook cells, task values): kept until reset. */
+    public Path taskDir(StoredTaskRun t) {
+        return runsDir.resolve(Long.toString(t.job_run_id)).resolve(Long.toString(t.run_id));
+    }
+
     public Optional<StoredTaskRun> findTaskRun(long runId) {
         return taskRuns.get(Long.toString(runId));
     }
@@ -639,9 +649,11 @@ public class RunsService implements AutoCloseable {
     }
 
     private static void installPython(Path dir) throws IOException {
-        for (String name : List.of("minilake_runner.py", "minilake_dbutils.py")) {
+        // dbruntime: what `from databricks.sdk.runtime import dbutils` reads on a cluster
+        for (String name : List.of("minilake_runner.py", "minilake_dbutils.py", "dbruntime/__init__.py")) {
             try (InputStream in = RunsService.class.getResourceAsStream("/jobs/python/" + name)) {
                 if (in == null) throw new IOException("missing resource " + name);
+                Files.createDirectories(dir.resolve(name).getParent());
                 Files.copy(in, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
             }
         }

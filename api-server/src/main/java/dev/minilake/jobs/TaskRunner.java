@@ -227,10 +227,20 @@ final class TaskRunner {
         if ("SQL".equals(lang)) {
             String source = Files.readString(file);
             StringBuilder out = new StringBuilder();
+            List<Map<String, Object>> cells = new ArrayList<>();
             for (String cell : source.split("\n-- COMMAND ----------\n")) {
                 String sql = cell.replaceFirst("^-- Databricks notebook source\\s*", "").trim();
                 if (sql.isEmpty()) continue;
+                int from = out.length();
                 Result r = runSql(DynamicValues.resolve(sql, name -> widgets.get(name)), task.path("notebook_task").path("warehouse_id").asText("minilake"), ctx, out);
+                Map<String, Object> rendered = new LinkedHashMap<>();
+                rendered.put("language", "sql");
+                rendered.put("source", sql);
+                rendered.put("output", out.substring(from));
+                rendered.put("error", "SUCCESS".equals(r.resultState()) ? null : r.error());
+                cells.add(rendered);
+                // the cells with their outputs, as runs/export renders them
+                Files.writeString(ctx.workDir().resolve(NotebookExport.CELLS_FILE), json.writeValueAsString(cells));
                 if (!"SUCCESS".equals(r.resultState())) return r;
             }
             return Result.success(out.toString());

@@ -18,14 +18,23 @@ public final class StatementDtos {
     public record ExecuteStatementRequest(String statement, String warehouse_id, String catalog, String schema,
                                           String session_id, List<Parameter> parameters, String disposition,
                                           String format, String wait_timeout, String on_wait_timeout,
-                                          Long row_limit, Long byte_limit) implements Validated {
+                                          Long row_limit, Long byte_limit, String result_compression) implements Validated {
+        public ExecuteStatementRequest(String statement, String warehouse_id, String catalog, String schema,
+                                       String session_id, List<Parameter> parameters, String disposition,
+                                       String format, String wait_timeout, String on_wait_timeout,
+                                       Long row_limit, Long byte_limit) {
+            this(statement, warehouse_id, catalog, schema, session_id, parameters, disposition, format, wait_timeout,
+                    on_wait_timeout, row_limit, byte_limit, null);
+        }
+
         @Override
         public void validate() {
             if (statement == null || statement.isBlank()) throw ApiException.missingField("statement");
             if (warehouse_id == null && session_id == null) throw ApiException.missingField("warehouse_id");
-            oneOf("disposition", disposition, Set.of("INLINE", "EXTERNAL_LINKS"));
+            oneOf("disposition", disposition, Set.of("INLINE", "EXTERNAL_LINKS", "INLINE_OR_EXTERNAL_LINKS"));
             oneOf("format", format, Set.of("JSON_ARRAY", "ARROW_STREAM", "CSV"));
             oneOf("on_wait_timeout", on_wait_timeout, Set.of("CONTINUE", "CANCEL"));
+            oneOf("result_compression", result_compression, Set.of("LZ4_FRAME", "NONE"));
             if ("INLINE".equals(disposition()) && !"JSON_ARRAY".equals(format())) {
                 throw ApiException.invalid("INLINE disposition supports only the JSON_ARRAY format, not " + format());
             }
@@ -34,8 +43,13 @@ public final class StatementDtos {
             if (byte_limit != null && byte_limit < 0) throw ApiException.invalid("byte_limit must be positive");
         }
 
+        /**
+         * INLINE by default. INLINE_OR_EXTERNAL_LINKS (the SQL connector's hybrid disposition) leaves
+         * the choice to the server, and MiniLake always chooses links: the answer is EXTERNAL_LINKS's.
+         */
         @Override
         public String disposition() {
+            if ("INLINE_OR_EXTERNAL_LINKS".equals(disposition)) return "EXTERNAL_LINKS";
             return disposition == null ? "INLINE" : disposition;
         }
 
@@ -87,11 +101,18 @@ public final class StatementDtos {
     public record ChunkInfo(long chunk_index, long row_offset, long row_count, long byte_count) {
     }
 
+    /** {@code result_compression} is LZ4_FRAME when each external link's bytes are one LZ4 frame, else NONE (null when not asked). */
     public record ResultManifest(String format, ResultSchema schema, long total_row_count, long total_chunk_count,
-                                 long total_byte_count, boolean truncated, List<ChunkInfo> chunks, Boolean is_volume_operation) {
+                                 long total_byte_count, boolean truncated, List<ChunkInfo> chunks, Boolean is_volume_operation,
+                                 String result_compression) {
+        public ResultManifest(String format, ResultSchema schema, long total_row_count, long total_chunk_count,
+                              long total_byte_count, boolean truncated, List<ChunkInfo> chunks, Boolean is_volume_operation) {
+            this(format, schema, total_row_count, total_chunk_count, total_byte_count, truncated, chunks, is_volume_operation, null);
+        }
+
         public ResultManifest(String format, ResultSchema schema, long total_row_count, long total_chunk_count,
                               long total_byte_count, boolean truncated, List<ChunkInfo> chunks) {
-            this(format, schema, total_row_count, total_chunk_count, total_byte_count, truncated, chunks, null);
+            this(format, schema, total_row_count, total_chunk_count, total_byte_count, truncated, chunks, null, null);
         }
     }
 

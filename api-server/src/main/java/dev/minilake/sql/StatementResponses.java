@@ -88,7 +88,21 @@ final class StatementResponses {
                 .map(c -> new ChunkInfo(c.index(), c.rowOffset(), c.rowCount(), c.byteCount())).toList();
         long bytes = r.chunks().stream().mapToLong(SpooledResult.Chunk::byteCount).sum();
         return new ResultManifest(e.request().format(), new ResultSchema(cols.size(), cols), r.totalRows(),
-                r.chunks().size(), bytes, r.truncated(), chunks);
+                r.chunks().size(), bytes, r.truncated(), chunks, null, compression(e));
+    }
+
+    /**
+     * Whether the bytes behind the external links are LZ4 frames: asked with {@code result_compression:
+     * LZ4_FRAME} (the SQL connector's default). INLINE JSON rows are never compressed.
+     */
+    static boolean lz4(StatementExecution e) {
+        return "LZ4_FRAME".equals(e.request().resultCompression()) && !"INLINE".equals(e.request().disposition());
+    }
+
+    /** The manifest's {@code result_compression}: what was applied, when the request named one. */
+    private static String compression(StatementExecution e) {
+        if (e.request().resultCompression() == null) return null;
+        return lz4(e) ? "LZ4_FRAME" : "NONE";
     }
 
     private static ColumnInfo info(ResultColumn c, int position) {

@@ -78,7 +78,8 @@ public class StatementsService {
     /** The request in the engine's terms: the warehouse's pinned engine resolved, the disposition left to the answer. */
     private StatementRequest engineRequest(ExecuteStatementRequest req) {
         return new StatementRequest(req.statement(), req.warehouse_id(), req.session_id(), parameters(req.parameters()),
-                warehouses.engineMode(req.warehouse_id()), req.format(), req.disposition(), req.row_limit(), req.byte_limit());
+                warehouses.engineMode(req.warehouse_id()), req.format(), req.disposition(), req.row_limit(), req.byte_limit(),
+                req.result_compression());
     }
 
     /** The caller's wait ran out: cancel if asked, and record that it is still running (or how it ended). */
@@ -141,7 +142,8 @@ public class StatementsService {
         if (System.currentTimeMillis() > e.endMs() + StatementResponses.LINK_TTL_MS * 4) {
             throw new ApiException(ErrorCode.PERMISSION_DENIED, "The result link has expired");
         }
-        return engine.chunkBytes(e, index);
+        StatementEngine.ResultBytes bytes = engine.chunkBytes(e, index);
+        return StatementResponses.lz4(e) ? ResultCompression.lz4Frame(bytes) : bytes;
     }
 
     void quiesce() throws InterruptedException {

@@ -402,6 +402,8 @@ final class SqlEndpoint {
         if (t instanceof ArrayType) return "ARRAY";
         if (t instanceof MapType) return "MAP";
         if (t instanceof StructType) return "STRUCT";
+        // VARIANT as Databricks names it (its values travel as JSON text), so the SQL connector describes a "variant"
+        if (t instanceof org.apache.spark.sql.types.VariantType) return "VARIANT";
         String name = t.typeName();
         if (name.startsWith("interval")) return "INTERVAL";
         return "USER_DEFINED_TYPE";

@@ -114,6 +114,13 @@ public class CommandsService implements ClusterListener {
             commands.values().forEach(c -> c.finish("Cancelled", cancelledResult()));
             if (python != null) python.close();
             if (identity != null) identity.close();
+            try { // its %pip environment and %sh files go with it
+                Path dir = contextDir(id);
+                DataDir.emptyDirectory(dir);
+                Files.deleteIfExists(dir);
+            } catch (java.io.IOException e) {
+                // left for the next reset of the data dir
+            }
         }
     }
 
@@ -288,6 +295,7 @@ public class CommandsService implements ClusterListener {
             ctx.identity = scopedTokens.issue("execution context " + ctx.id);
             env.put("DATABRICKS_TOKEN", ctx.identity.value());
             env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
+            env.put("MINILAKE_CONTEXT_DIR", contextDir(ctx.id).toString());
             WarmSpark warm = spark.getIfAvailable();
             if (warm != null) {
                 warm.ensureStarted();
@@ -366,9 +374,16 @@ public class CommandsService implements ClusterListener {
         contexts.clear();
     }
 
+    /** A context's own directory: the %pip virtualenv and the working directory of %sh. */
+    private Path contextDir(String contextId) {
+        return pythonDir.resolve("contexts").resolve(contextId);
+    }
+
     private static void install(Path dir) throws IOException {
         copy("/commands/python/minilake_repl.py", dir.resolve("minilake_repl.py"));
         copy("/jobs/python/minilake_dbutils.py", dir.resolve("minilake_dbutils.py"));
+        Files.createDirectories(dir.resolve("dbruntime"));
+        copy("/jobs/python/dbruntime/__init__.py", dir.resolve("dbruntime/__init__.py"));
     }
 
     private static void copy(String resource, Path to) throws IOException {

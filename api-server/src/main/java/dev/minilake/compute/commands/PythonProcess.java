@@ -76,7 +76,11 @@ final class PythonProcess implements AutoCloseable {
             if (at >= 0) {
                 if (at > 0) extra.append(line, 0, at).append('\n');
                 var result = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(line.substring(at + marker.length()));
-                if ("ready".equals(result.path("type").asText())) return result;
+                if ("ready".equals(result.path("type").asText())) {
+                    // after dbutils.library.restartPython() the new interpreter says it is ready again: not an answer
+                    if (ready.getCount() > 0) return result;
+                    continue;
+                }
                 String prefix = extra.toString().strip();
                 if (!prefix.isEmpty()) {
                     String field = result.has("data") ? "data" : "cause";

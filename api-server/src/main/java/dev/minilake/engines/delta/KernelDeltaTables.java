@@ -503,6 +503,8 @@ public final class KernelDeltaTables implements DeltaTables {
         } catch (TableNotFoundException e) {
             throw new DeltaException("No Delta table at " + table + ".", e);
         } catch (KernelException e) {
+            DeltaException unsupported = DeltaFeatures.refusal(e.getMessage());
+            if (unsupported != null) throw unsupported;
             throw new DeltaException("Delta Kernel refused the operation on " + table + ": " + e.getMessage(), e);
         } catch (Exception e) {
             throw new DeltaException("Delta operation on " + table + " failed: " + e, e);

@@ -12,6 +12,7 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -76,7 +77,8 @@ final class ArrowChunks {
             case "BOOLEAN" -> ArrowType.Bool.INSTANCE;
             case "DECIMAL" -> new ArrowType.Decimal(c.type().precision(), c.type().scale(), 128);
             case "DATE" -> new ArrowType.Date(DateUnit.DAY);
-            case "TIMESTAMP" -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
+            // TIMESTAMP_NTZ (type_name TIMESTAMP, type_text timestamp_ntz, as Spark reports it) has no zone
+            case "TIMESTAMP" -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "timestamp_ntz".equals(c.type().typeText()) ? null : "UTC");
             default -> ArrowType.Utf8.INSTANCE;
         };
     }
@@ -97,6 +99,10 @@ final class ArrowChunks {
         else if (v instanceof DateDayVector b) b.setSafe(i, (int) LocalDate.parse(s).toEpochDay());
         else if (v instanceof TimeStampMicroTZVector b) {
             LocalDateTime t = LocalDateTime.parse(s.endsWith("Z") ? s.substring(0, s.length() - 1) : s);
+            b.setSafe(i, t.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + t.getNano() / 1000);
+        } else if (v instanceof TimeStampMicroVector b) {
+            String local = s.replace(' ', 'T');
+            LocalDateTime t = LocalDateTime.parse(local.endsWith("Z") ? local.substring(0, local.length() - 1) : local);
             b.setSafe(i, t.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + t.getNano() / 1000);
         } else if (v instanceof VarCharVector b) b.setSafe(i, s.getBytes(StandardCharsets.UTF_8));
         else throw new IllegalStateException("no Arrow writer for " + v.getClass().getSimpleName());

@@ -14,6 +14,7 @@ final class SqlErrors {
     static SqlError of(Throwable e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (m.startsWith("[INSUFFICIENT_PERMISSIONS]")) return failure("BAD_REQUEST", m, "42501");
+        if (m.startsWith("[DELTA_UNSUPPORTED_FEATURES_")) return failure("BAD_REQUEST", m, "56038");
         if (m.startsWith("[")) return failure("BAD_REQUEST", m, null);
         // DuckDB's sandbox (see DuckDbEngine): the file or directory is outside the lake
         if (m.contains("Permission Error") && m.contains("disabled by configuration")) {

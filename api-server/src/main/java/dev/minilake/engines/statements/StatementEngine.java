@@ -49,6 +49,8 @@ public class StatementEngine implements AutoCloseable {
     /** Told of every statement that ended here (query history records it). */
     private final List<Consumer<StatementExecution>> endListeners = new CopyOnWriteArrayList<>();
     private final ThreadPoolExecutor pool;
+    /** Ends each statement still running when its STATEMENT_TIMEOUT runs out. */
+    private final java.util.concurrent.ScheduledThreadPoolExecutor timeouts = StatementTimeout.scheduler();
     private final StatementRunner runner;
     private final DuckDbEngine duckdb;
     private final Path results;
@@ -89,6 +91,11 @@ public class StatementEngine implements AutoCloseable {
         StatementExecution e = new StatementExecution(id, req, context, HexFormat.of().formatHex(randomBytes()),
                 spoolToFiles ? results.resolve(id) : null);
         statements.put(id, e);
+        long timeoutSeconds = StatementTimeout.seconds(req.sessionId() == null ? Map.of() : session(req.sessionId()).conf());
+        var timer = timeouts.schedule(() -> {
+            if (e.timeOut(StatementTimeout.exceeded(timeoutSeconds))) ended(e);
+        }, timeoutSeconds, TimeUnit.SECONDS);
+        e.ended.whenComplete((v, err) -> timer.cancel(false));
         try {
             e.future(pool.submit(() -> {
                 try {
@@ -227,6 +234,7 @@ public class StatementEngine implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
+        timeouts.shutdownNow();
         runner.closeIdleConnections();
         sessions.values().forEach(SessionState::close);
         synchronized (this) {

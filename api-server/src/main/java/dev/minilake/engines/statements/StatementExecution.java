@@ -147,6 +147,18 @@ public final class StatementExecution {
 
     /** Cancels: the state changes at once and DuckDB is interrupted. False when it had already ended. */
     public boolean cancel() {
+        return stop(State.CANCELED, null);
+    }
+
+    /**
+     * Its STATEMENT_TIMEOUT ran out: it fails with {@code error} and its work stops as a cancel stops
+     * it (DuckDB interrupted, Spark's job group cancelled). False when it had already ended.
+     */
+    boolean timeOut(SqlError error) {
+        return stop(State.FAILED, error);
+    }
+
+    private boolean stop(State end, SqlError error) {
         Statement st;
         Future<?> f;
         Runnable hook;
@@ -155,7 +167,8 @@ public final class StatementExecution {
             st = running; // before finish(), which forgets it: DuckDB must still be interrupted
             f = future;
             hook = cancelHook;
-            finish(State.CANCELED);
+            if (error != null) failure = error;
+            finish(end);
         }
         if (hook != null) {
             try {

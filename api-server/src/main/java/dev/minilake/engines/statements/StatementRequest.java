@@ -10,9 +10,16 @@ import java.util.List;
  * how its result is kept and fetched ({@code format} JSON_ARRAY, ARROW_STREAM or CSV;
  * {@code disposition} INLINE or EXTERNAL_LINKS; limits, null for none).
  * {@code warehouseId} is recorded, not interpreted: the caller resolves the warehouse's engine.
+ * {@code resultCompression} (LZ4_FRAME, NONE or null) is recorded for the answer: the engine spools uncompressed.
  */
 public record StatementRequest(String statement, String warehouseId, String sessionId, List<Parameter> parameters,
-                               EngineMode engineMode, String format, String disposition, Long rowLimit, Long byteLimit) {
+                               EngineMode engineMode, String format, String disposition, Long rowLimit, Long byteLimit,
+                               String resultCompression) {
+
+    public StatementRequest(String statement, String warehouseId, String sessionId, List<Parameter> parameters,
+                            EngineMode engineMode, String format, String disposition, Long rowLimit, Long byteLimit) {
+        this(statement, warehouseId, sessionId, parameters, engineMode, format, disposition, rowLimit, byteLimit, null);
+    }
 
     public StatementRequest {
         parameters = parameters == null ? List.of() : List.copyOf(parameters);

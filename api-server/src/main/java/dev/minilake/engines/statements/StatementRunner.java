@@ -128,6 +128,16 @@ final class StatementRunner {
                 onSpark(exec, session, exact.get(), null);
                 return;
             }
+            if (mode == EngineMode.AUTO && bindsTimestampNtz(exec)) {
+                // DuckDB's statements have one naive timestamp, which reads as TIMESTAMP: Spark types TIMESTAMP_NTZ;
+                // without Spark, DuckDB answers as before (the value as a TIMESTAMP)
+                try {
+                    onSpark(exec, session, "it binds a TIMESTAMP_NTZ parameter", null);
+                    return;
+                } catch (dev.minilake.engines.spark.SparkSqlException e) {
+                    if (!e.isUnavailable() || exec.isTerminal()) throw e;
+                }
+            }
             exec.engine = Engine.DUCKDB.label();
             Optional<dev.minilake.engines.sqltranslate.DeltaStatements.Plan> delta;
             try {
@@ -149,10 +159,11 @@ final class StatementRunner {
                     lease.use(exec.context);
                     exec.succeed(deltaSql.run(lease.connection(), delta.get(), host(exec, onUse), exec.context));
                 } catch (Exception e) {
-                    // DuckDB could not parse what it was to run, so nothing was committed: Spark writes Delta natively
-                    // and a table whose writer features Delta Kernel lacks (CHECK constraints, ...) is written by Delta on Spark
-                    if (mode != EngineMode.AUTO || exec.isTerminal() || !(EngineRouter.unparsed(e) || EngineRouter.kernelCannotWrite(e))) throw e;
-                    onSpark(exec, session, EngineRouter.unparsed(e) ? "DuckDB cannot parse it" : "Delta Kernel cannot write the table", e);
+                    // DuckDB could not parse what it was to run, or Delta Kernel refused a table feature (CHECK
+                    // constraints, ...) before it committed anything: Spark writes Delta natively
+                    boolean feature = dev.minilake.engines.delta.DeltaFeatures.refusedForWrite(e) || EngineRouter.kernelCannotWrite(e); // without Spark, the refusal stands
+                    if (mode != EngineMode.AUTO || exec.isTerminal() || !(EngineRouter.unparsed(e) || feature)) throw e;
+                    onSpark(exec, session, feature ? "MiniLake's Delta writer cannot write a table feature it names" : "DuckDB cannot parse it", e);
                 }
                 return;
             }
@@ -308,6 +319,10 @@ final class StatementRunner {
      * Runs the statement on Spark, in the Spark session of its MiniLake session (holding the session,
      * so its statements stay in order), with its catalog, schema and SET configurations.
      */
+    private static boolean bindsTimestampNtz(StatementExecution exec) {
+        return exec.request.parameters().stream().anyMatch(p -> p.type() != null && p.type().trim().equalsIgnoreCase("TIMESTAMP_NTZ"));
+    }
+
     private void onSpark(StatementExecution exec, SessionState session, String reason, Throwable duckdbError) throws Exception {
         exec.engine = Engine.SPARK.label();
         log.debug("statement {} goes to spark: {}", exec.id, reason);

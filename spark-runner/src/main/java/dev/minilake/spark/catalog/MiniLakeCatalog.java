@@ -248,7 +248,8 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         String location = localPath(created.path("storage_location").asText(""));
         if (location.isEmpty()) throw new IllegalStateException("Unity Catalog created " + fullName(ident) + " without a storage_location");
         Identifier path = Identifier.of(new String[]{"delta"}, location);
-        if (needsDeltasOwnMetadata(columns, properties)) {
+        boolean deltaWritesVersion0 = needsDeltasOwnMetadata(columns, properties);
+        if (deltaWritesVersion0) {
             // generated, identity and default columns (and table features asked for by name) live in the log's
             // metadata, which MiniLake's version 0 does not carry: Delta writes version 0 of this new table itself
             removeCreatedLog(location, true);
@@ -256,6 +257,7 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
         // MiniLake writes version 0 itself; a catalog that only names a location gets it from Delta
         try {
             createDeltaIfAbsent(path, location, columns, partitions, properties);
+            return deltaWritesVersion0 ? delta.loadTable(path) : applyTableProperties(path, properties);
         } catch (Exception e) { // Delta's refusals are AnalysisExceptions, checked in Java and thrown unchecked by Scala
             // Delta refused the table (a feature not enabled, ...): Unity Catalog forgets it, so nothing is half made
             try {
@@ -265,7 +267,20 @@ public class MiniLakeCatalog implements TableCatalog, SupportsNamespaces {
             }
             throw UcViews.rethrow(e);
         }
-        return delta.loadTable(path);
+    }
+
+    /**
+     * TBLPROPERTIES of a new MANAGED table whose version 0 MiniLake wrote (it has none): Delta sets them next
+     * (a feature it supports upgrades the protocol; one it does not is refused with Delta's error class).
+     */
+    private Table applyTableProperties(Identifier path, Map<String, String> properties) throws Exception {
+        List<TableChange> changes = new ArrayList<>();
+        properties.forEach((k, v) -> {
+            if (!RESERVED.contains(k) && !k.equals(TableCatalog.PROP_COMMENT) && !k.startsWith(TableCatalog.OPTION_PREFIX)) {
+                changes.add(TableChange.setProperty(k, v));
+            }
+        });
+        return changes.isEmpty() ? delta.loadTable(path) : delta.alterTable(path, changes.toArray(new TableChange[0]));
     }
 
     private static boolean needsDeltasOwnMetadata(Column[] columns, Map<String, String> properties) {
