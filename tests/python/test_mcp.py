@@ -381,7 +381,9 @@ def test_bad_input_is_a_tool_error_and_changes_nothing(server, w):
         wrong = await a.error("run_sql", statement="SELECT 1", max_rows="many")
         assert wrong["error_code"] == "INVALID_PARAMETER_VALUE" and "max_rows" in wrong["message"]
         assert (await a.error("get_catalog", name="nope"))["error_code"] == "RESOURCE_DOES_NOT_EXIST"
-        assert (await a.error("get_run", run_id=987654))["error_code"] == "RESOURCE_DOES_NOT_EXIST"
+        # as Databricks answers runs/get for a missing run (the SDKs map it to ResourceDoesNotExist)
+        missing_run = await a.error("get_run", run_id=987654)
+        assert missing_run["error_code"] == "INVALID_PARAMETER_VALUE" and "Run 987654 does not exist" in missing_run["message"]
         failed_sql = await a.error("run_sql", statement="SELECT missing_column FROM main.default.nothing")
         assert failed_sql["error_code"] and failed_sql["message"]
         await a.call("setup_fixture", catalog="safe")

@@ -15,8 +15,24 @@ public final class SqlRows {
     private SqlRows() {
     }
 
+    /**
+     * Runs the statement to its end, as a client that polls does: a statement still running after the
+     * wait (one that starts a cold Spark, say) is polled until it ends.
+     */
     public static StatementResponse run(WorkspaceClient w, String sql) {
-        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+        StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
+        while ((r.getStatus().getState() == StatementState.PENDING || r.getStatus().getState() == StatementState.RUNNING)
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            r = w.statementExecution().getStatement(r.getStatementId());
+        }
+        return r;
     }
 
     /** The rows (JSON_ARRAY strings) of a statement that must succeed; the assertion names the error otherwise. */
