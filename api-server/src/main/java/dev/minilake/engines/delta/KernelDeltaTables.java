@@ -433,26 +433,35 @@ public final class KernelDeltaTables implements DeltaTables {
     }
 
     /**
-     * The commit is durable once Kernel returns; its post-commit hooks (a checkpoint every tenth version,
-     * checksums, log compaction) only make later reads faster, so they run after the answer, one at a time,
-     * and not for a table whose log was dropped or made again since.
+     * The commit is durable once Kernel returns. Its simple checksum (one small file from what Kernel holds
+     * in memory) is written at once, so the next commit can checksum incrementally too; the hooks that read
+     * the log (a checkpoint every tenth version, a full checksum, log compaction) only make later reads
+     * faster, so they run after the answer, one at a time, and not for a log dropped or made again since.
      */
     private long finish(Path table, TransactionCommitResult result) {
-        List<PostCommitHook> hooks = result.getPostCommitHooks();
-        if (!hooks.isEmpty()) {
+        List<PostCommitHook> later = new ArrayList<>();
+        for (PostCommitHook hook : result.getPostCommitHooks()) {
+            if (hook.getType() == PostCommitHook.PostCommitHookType.CHECKSUM_SIMPLE) invokeQuietly(hook);
+            else later.add(hook);
+        }
+        if (!later.isEmpty()) {
             Object key = logKey(table);
             postCommit.execute(() -> {
-                for (PostCommitHook hook : hooks) {
+                for (PostCommitHook hook : later) {
                     if (key == null || !key.equals(logKey(table))) return;
-                    try {
-                        hook.threadSafeInvoke(engine());
-                    } catch (IOException | RuntimeException ignored) {
-                        // a checkpoint or checksum is an optimisation; the commit itself is already durable
-                    }
+                    invokeQuietly(hook);
                 }
             });
         }
         return result.getVersion();
+    }
+
+    private void invokeQuietly(PostCommitHook hook) {
+        try {
+            hook.threadSafeInvoke(engine());
+        } catch (IOException | RuntimeException ignored) {
+            // a checkpoint or checksum is an optimisation; the commit itself is already durable
+        }
     }
 
     /** Post-commit hooks, in commit order on one daemon thread, so two checkpoints of one table never race. */
