@@ -5,7 +5,7 @@ client is the Python databricks-sdk; the figures are medians, and the ratio is M
 (below 1 is faster). With --java-sdk the Java SDK's SELECT 42 (bench/target/minilake-bench.jar)
 runs against both too.
 
-    python3 bench/python/vs_python_server.py [--jar api-server/target/minilake.jar] [--calls 200] [--java-sdk]
+    python3 bench/python/vs_python_server.py [--jar api-server/target/minilake.jar] [--compare-jar OLD.jar] [--calls 200] [--java-sdk]
 
 The Python server (minilake==1.9.0) and the SDK are installed by this script into its own virtualenv
 under ~/.cache/minilake/, and the script re-runs itself with that virtualenv's Python.
@@ -107,15 +107,21 @@ def warehouse(w):
     return listed[0].id if listed else w.warehouses.create(name="bench", cluster_size="2X-Small").result().id
 
 
-def interleave(name, calls, fns, rows):
-    """fns: label -> callable. Runs them alternately, `calls` times each; records the medians in ms."""
+def interleave(name, calls, fns, rows, warm_seconds=3.0):
+    """fns: label -> callable. Warms each up (the JVM's JIT compiles the path), then runs them
+    alternately, `calls` times each; records the medians in ms. Start-up is measured on its own."""
+    for f in fns.values():
+        end = time.perf_counter() + warm_seconds
+        while time.perf_counter() < end:
+            f()
     samples = {k: [] for k in fns}
     for _ in range(calls):
         for k, f in fns.items():
             t = time.perf_counter()
             f()
             samples[k].append((time.perf_counter() - t) * 1000)
-    rows.append((name, statistics.median(samples["java"]), statistics.median(samples["python"]), "ms"))
+    rows.append((name, statistics.median(samples["java"]), statistics.median(samples["python"]), "ms",
+                 statistics.median(samples["before"]) if "before" in samples else None))
 
 
 def main():
@@ -123,13 +129,18 @@ def main():
     from databricks.sdk.service.sql import Disposition, Format
     jar = arg("--jar", str(ROOT / "api-server/target/minilake.jar"))
     calls = int(arg("--calls", "200"))
+    before_jar = arg("--compare-jar")  # an earlier MiniLake build, measured in the same run
     java, python = Server("java", jar), Server("python")
+    before = Server("java", before_jar) if before_jar else None
     rows = []
     try:
-        print("starting both servers ...", flush=True)
+        print("starting the servers ...", flush=True)
         java.start()
         python.start()
         clients = {"java": client(java), "python": client(python)}
+        if before:
+            before.start()
+            clients["before"] = client(before)
         wh = {k: warehouse(w) for k, w in clients.items()}
 
         def select42(k):
@@ -138,9 +149,6 @@ def main():
                 assert str(r.result.data_array[0][0]) == "42", r  # the Python server answers the int 42
             return run
 
-        for k in clients:  # warm up both (JIT, connection pools)
-            for _ in range(100):
-                select42(k)()
         print("SELECT 42 ...", flush=True)
         interleave("SELECT 42 via execute_statement", calls, {k: select42(k) for k in clients}, rows)
 
@@ -191,15 +199,16 @@ def main():
             return run
 
         print("1M rows, EXTERNAL_LINKS + ARROW_STREAM, all chunks fetched ...", flush=True)
-        interleave("1M rows Arrow, all chunks", 5, {k: bulk(k) for k in clients}, rows)
+        interleave("1M rows Arrow, all chunks", 5, {k: bulk(k) for k in clients}, rows, warm_seconds=0)
 
         if "--java-sdk" in sys.argv:
             bench_jar = ROOT / "bench/target/minilake-bench.jar"
             print("Java SDK: SELECT 42 (A = MiniLake, B = Python) ...", flush=True)
             subprocess.run(["java", "-jar", str(bench_jar), "select42", "--url", java.url, "--compare", python.url, "--runs", "3"])
     finally:
-        java.stop()
-        python.stop()
+        for srv in (java, python, before):
+            if srv:
+                srv.stop()
 
     print("start to ready (fresh directory each, interleaved) ...", flush=True)
     starts = {"java": [], "python": []}
@@ -211,7 +220,7 @@ def main():
             finally:
                 s.stop()
                 shutil.rmtree(s.dir, ignore_errors=True)
-    rows.append(("start to ready", statistics.median(starts["java"]), statistics.median(starts["python"]), "ms"))
+    rows.append(("start to ready", statistics.median(starts["java"]), statistics.median(starts["python"]), "ms", None))
 
     print("MiniLake restart after kill -9 ...", flush=True)
     restarts, lost = [], 0
@@ -231,9 +240,10 @@ def main():
     shutil.rmtree(s.dir, ignore_errors=True)
 
     print()
-    print(f"{'scenario':40s} {'MiniLake':>12s} {'Python':>12s} {'ratio':>7s}")
-    for name, j, p, unit in rows:
-        print(f"{name:40s} {j:10.2f} {unit} {p:10.2f} {unit} {j / p:7.2f}")
+    print(f"{'scenario':40s} {'MiniLake':>12s} {'Python':>12s} {'ratio':>7s}" + (f" {'before':>12s} {'now/before':>10s}" if before else ""))
+    for name, j, p, unit, b in rows:
+        extra = f" {b:10.2f} {unit} {j / b:10.2f}" if b is not None else ""
+        print(f"{name:40s} {j:10.2f} {unit} {p:10.2f} {unit} {j / p:7.2f}{extra}")
     print(f"{'restart after kill -9 (MiniLake)':40s} {statistics.median(restarts):10.2f} ms {'':>12s}   lost={lost}")
 
 
