@@ -23,6 +23,11 @@ public class QueryHistoryGroup implements ApiGroup {
     }
 
     @Override
+    public void quiesce() {
+        service.discardPending(); // the store is cleared next: nothing written behind may come back
+    }
+
+    @Override
     public ServiceStatus status() {
         return ServiceStatus.REAL;
     }

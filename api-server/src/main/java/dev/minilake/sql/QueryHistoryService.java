@@ -12,19 +12,94 @@ import dev.minilake.sql.QueryHistoryDtos.ListQueriesResponse;
 import dev.minilake.sql.QueryHistoryDtos.QueryInfo;
 import org.springframework.stereotype.Service;
 
+import jakarta.annotation.PreDestroy;
+import org.slf4j.LoggerFactory;
+
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
-/** The durable record of every statement, named like the SDK's QueryHistoryAPI. */
+/**
+ * The durable record of every statement, named like the SDK's QueryHistoryAPI.
+ *
+ * <p>History is written behind the statement: its answer never waits for a store write. Records
+ * gather in memory (the latest state per statement) and are committed together, in one transaction,
+ * a few milliseconds later; listing commits what is pending first, so a list always shows every
+ * statement that ended. A kill -9 can lose only the last few milliseconds of history, never an
+ * acknowledged write (history is MiniLake's record of statements, not a write a client asked for).
+ */
 @Service
 public class QueryHistoryService {
+    /** How long records gather before one commit writes them all. */
+    private static final long GROUP_COMMIT_MS = 20;
+
+    private final Store store;
     private final Collection<QueryInfo> queries;
     private final String user;
+    /** Statement id → its latest record not yet committed; guarded by itself. */
+    private final Map<String, QueryInfo> pending = new LinkedHashMap<>();
+    /** Held while a batch commits, so batches commit in the order they were drained. */
+    private final Object flushLock = new Object();
+    private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "minilake-history-writer");
+        t.setDaemon(true);
+        return t;
+    });
+    private boolean flushScheduled; // guarded by pending
 
     public QueryHistoryService(Store store, Settings settings) {
+        this.store = store;
         this.queries = store.collection("sql_query_history", QueryInfo.class);
         this.user = settings.userName();
+    }
+
+    /** Commits every pending record now, in one transaction. */
+    public void flush() {
+        synchronized (flushLock) {
+            List<Map.Entry<String, QueryInfo>> batch;
+            synchronized (pending) {
+                flushScheduled = false;
+                if (pending.isEmpty()) return;
+                batch = List.copyOf(pending.entrySet());
+                pending.clear();
+            }
+            store.inTransaction(() -> batch.forEach(e -> queries.put(e.getKey(), e.getValue())));
+        }
+    }
+
+    /** Forgets what was not committed yet (reset: the store is about to be cleared). */
+    void discardPending() {
+        synchronized (pending) {
+            pending.clear();
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        writer.shutdown();
+        flush();
+    }
+
+    private void enqueue(String id, QueryInfo info) {
+        synchronized (pending) {
+            pending.put(id, info);
+            if (flushScheduled) return;
+            flushScheduled = true;
+        }
+        writer.schedule(this::flushQuietly, GROUP_COMMIT_MS, TimeUnit.MILLISECONDS);
+    }
+
+    private void flushQuietly() {
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger("minilake.history").warn("query history could not be written: {}", e.getMessage());
+        }
     }
 
     /**
@@ -45,7 +120,7 @@ public class QueryHistoryService {
             boolean ended = e.isTerminal();
             SpooledResult r = e.result();
             String error = e.failure() == null ? null : e.failure().message();
-            queries.put(e.id(), info(e, status, error, ended ? e.endMs() : null, r == null ? null : r.totalRows(), ended));
+            enqueue(e.id(), info(e, status, error, ended ? e.endMs() : null, r == null ? null : r.totalRows(), ended));
         }
     }
 
@@ -64,6 +139,7 @@ public class QueryHistoryService {
     public ListQueriesResponse list(List<String> statuses, List<String> warehouses, List<String> ids, long from, long to,
                                     long max, int offset) {
         if (max <= 0 || max > 1000) throw ApiException.invalid("max_results must be between 1 and 1000, got " + max);
+        flush();
         List<QueryInfo> matching = queries.list().stream()
                 .filter(q -> statuses.isEmpty() || statuses.contains(q.status()))
                 .filter(q -> warehouses.isEmpty() || warehouses.contains(q.warehouse_id()))

@@ -341,10 +341,13 @@ class ManagedDeltaTablesSdkTest {
         rows("CREATE TABLE many (id INT)");
         for (int i = 1; i <= 12; i++) rows("INSERT INTO many VALUES (" + i + ")");
         Path log = dir("main.default.many").resolve("_delta_log");
-        assertThat(log.resolve("00000000000000000010.checkpoint.parquet")).exists();
-        try (var files = Files.list(log)) {
-            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
-        }
+        // the checkpoint is written after the commit is answered, off the statement's path; no partial file stays
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(log.resolve("00000000000000000010.checkpoint.parquet")).exists();
+            try (var files = Files.list(log)) {
+                assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+            }
+        });
         assertThat(rows("SELECT count(*), sum(id) FROM many")).containsExactly(List.of("12", "78"));
         assertThat(kernel.latest(dir("main.default.many")).files()).hasSize(12);
     }

@@ -105,7 +105,7 @@ public final class KernelDeltaTables implements DeltaTables {
             });
             if (!delta.isEmpty()) builder = builder.withTableProperties(engine(), delta);
             Transaction txn = builder.build(engine());
-            return finish(txn.commit(engine(), CloseableIterable.emptyIterable()));
+            return finish(table, txn.commit(engine(), CloseableIterable.emptyIterable()));
         });
     }
 
@@ -115,7 +115,7 @@ public final class KernelDeltaTables implements DeltaTables {
             var builder = forPath(table).createTransactionBuilder(engine(), ENGINE_INFO + " SET TBLPROPERTIES", Operation.MANUAL_UPDATE);
             if (!set.isEmpty()) builder = builder.withTableProperties(engine(), set);
             if (!unset.isEmpty()) builder = builder.withTablePropertiesRemoved(unset);
-            return finish(builder.build(engine()).commit(engine(), CloseableIterable.emptyIterable()));
+            return finish(table, builder.build(engine()).commit(engine(), CloseableIterable.emptyIterable()));
         });
     }
 
@@ -310,7 +310,7 @@ public final class KernelDeltaTables implements DeltaTables {
                             while (rows.hasNext()) actions.add(rows.next());
                         }
                     }
-                    return finish(txn.commit(engine(), CloseableIterable.inMemoryIterable(iterator(actions))));
+                    return finish(table, txn.commit(engine(), CloseableIterable.inMemoryIterable(iterator(actions))));
                 });
             } finally {
                 lock.unlock();
@@ -432,16 +432,44 @@ public final class KernelDeltaTables implements DeltaTables {
         return i.getEpochSecond() * 1_000_000L + i.getNano() / 1000;
     }
 
-    private long finish(TransactionCommitResult result) {
+    /**
+     * The commit is durable once Kernel returns. Its simple checksum (one small file from what Kernel holds
+     * in memory) is written at once, so the next commit can checksum incrementally too; the hooks that read
+     * the log (a checkpoint every tenth version, a full checksum, log compaction) only make later reads
+     * faster, so they run after the answer, one at a time, and not for a log dropped or made again since.
+     */
+    private long finish(Path table, TransactionCommitResult result) {
+        List<PostCommitHook> later = new ArrayList<>();
         for (PostCommitHook hook : result.getPostCommitHooks()) {
-            try {
-                hook.threadSafeInvoke(engine());
-            } catch (IOException | RuntimeException ignored) {
-                // a checkpoint or checksum is an optimisation; the commit itself is already durable
-            }
+            if (hook.getType() == PostCommitHook.PostCommitHookType.CHECKSUM_SIMPLE) invokeQuietly(hook);
+            else later.add(hook);
+        }
+        if (!later.isEmpty()) {
+            Object key = logKey(table);
+            postCommit.execute(() -> {
+                for (PostCommitHook hook : later) {
+                    if (key == null || !key.equals(logKey(table))) return;
+                    invokeQuietly(hook);
+                }
+            });
         }
         return result.getVersion();
     }
+
+    private void invokeQuietly(PostCommitHook hook) {
+        try {
+            hook.threadSafeInvoke(engine());
+        } catch (IOException | RuntimeException ignored) {
+            // a checkpoint or checksum is an optimisation; the commit itself is already durable
+        }
+    }
+
+    /** Post-commit hooks, in commit order on one daemon thread, so two checkpoints of one table never race. */
+    private final java.util.concurrent.ExecutorService postCommit = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "minilake-delta-post-commit");
+        t.setDaemon(true);
+        return t;
+    });
 
     /**
      * One Kernel Table per directory, kept: Kernel remembers the last snapshot it loaded for a Table
