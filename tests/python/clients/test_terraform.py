@@ -15,7 +15,8 @@ from databricks.sdk.errors import NotFound
 
 from .conftest import CACHE, client_env
 
-MAIN_TF = """\
+# the provider block every configuration here starts with
+PROVIDER_TF = """\
 terraform {
   required_providers {
     databricks = {
@@ -29,7 +30,9 @@ provider "databricks" {
   host  = "%(host)s"
   token = "dev"
 }
+"""
 
+MAIN_TF = PROVIDER_TF + """
 resource "databricks_catalog" "sandbox" {
   name    = "sandbox"
   comment = "created by terraform"
@@ -274,21 +277,7 @@ def test_import_existing_catalog(server, w, tmp_path):
         == "now managed by terraform"
 
 
-JOB_TF = """\
-terraform {
-  required_providers {
-    databricks = {
-      source  = "databricks/databricks"
-      version = "%(provider)s"
-    }
-  }
-}
-
-provider "databricks" {
-  host  = "%(host)s"
-  token = "dev"
-}
-
+JOB_TF = PROVIDER_TF + """
 resource "databricks_job" "drift" {
   name = "tf-drift"
   task {
