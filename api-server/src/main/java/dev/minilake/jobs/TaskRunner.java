@@ -268,14 +268,16 @@ final class TaskRunner {
         env.put("MINILAKE_TASK_VALUES", json.writeValueAsString(ctx.upstreamValues()));
         env.put("MINILAKE_SECRET_ENV", String.join(",", secretEnv.keySet())); // names only: the runner redacts their values in files it writes
         env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
-        sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
+        // a driver pod cannot reach this server's loopback Spark: the executor starts a Spark beside the task instead
+        boolean ownSpark = executor.sparkRunsWithTheTask() && usesSpark(file);
+        if (!executor.sparkRunsWithTheTask()) sparkRemote(file).ifPresent(url -> env.put("SPARK_REMOTE", url));
         String type = task.has("notebook_task") ? "notebook_task" : task.has("python_wheel_task") ? "python_wheel_task" : "spark_python_task";
         RunSecrets runSecrets = new RunSecrets();
         taskTokens.put(token, new RunningTask(runSecrets, runAs(ctx)));
         // the task's own identity for the REST API, revoked when it ends; never the admin token
         try (ScopedTokens.Token identity = scopedTokens.issue("job run " + ctx.jobRunId() + " task run " + ctx.taskRunId())) {
             env.put("DATABRICKS_TOKEN", identity.value());
-            return launchAndWait(task, ctx, type, command, env, secretEnv, runSecrets);
+            return launchAndWait(task, ctx, type, command, env, secretEnv, runSecrets, ownSpark);
         } finally {
             taskTokens.remove(token);
         }
@@ -283,7 +285,7 @@ final class TaskRunner {
 
     /** Hands one task's process to the executor (local or Kubernetes) and waits for its outcome. */
     private Result launchAndWait(JsonNode task, Context ctx, String type, List<String> command, Map<String, String> env,
-                                 Map<String, String> secretEnv, RunSecrets runSecrets) throws Exception {
+                                 Map<String, String> secretEnv, RunSecrets runSecrets, boolean usesSpark) throws Exception {
         Map<String, String> sparkConf = new LinkedHashMap<>();
         cluster(task, ctx).path("spark_conf").fields().forEachRemaining(e -> {
             String value = resolveSecret(e.getValue().asText(), null, ctx);
@@ -293,7 +295,7 @@ final class TaskRunner {
         secretEnv.values().forEach(runSecrets::add);
         int timeout = task.path("timeout_seconds").asInt(0);
         TaskLaunch launch = new TaskLaunch(ctx.jobRunId(), ctx.taskRunId(), task.path("task_key").asText(), type, command, env, secretEnv,
-                ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0), runSecrets);
+                ctx.workDir(), Duration.ofSeconds(timeout), sparkConf, cluster(task, ctx).path("num_workers").asInt(0), runSecrets, usesSpark);
         try {
             TaskHandle handle = executor.launch(launch);
             ctx.running(handle);
@@ -341,7 +343,7 @@ final class TaskRunner {
         env.put("DATABRICKS_HOST", address.baseUrl());
         env.put("DATABRICKS_RUNTIME_VERSION", "15.4");
         env.put("SPARK_LOCAL_IP", "127.0.0.1");
-        return launchAndWait(task, ctx, "spark_jar_task", command, env, secretEnv, new RunSecrets());
+        return launchAndWait(task, ctx, "spark_jar_task", command, env, secretEnv, new RunSecrets(), false);
     }
 
     /**

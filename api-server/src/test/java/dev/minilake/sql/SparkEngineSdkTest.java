@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.support.MiniLakeServer;
+import dev.minilake.support.SqlRows;
+import dev.minilake.support.Warehouses;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,27 +50,20 @@ class SparkEngineSdkTest {
     }
 
     StatementResponse run(String warehouse, String sql) {
-        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId(warehouse).setStatement(sql)
-                .setWaitTimeout("50s"));
+        return SqlRows.run(w, warehouse, sql);
     }
 
     StatementResponse ok(String warehouse, String sql) {
-        StatementResponse r = run(warehouse, sql);
-        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
-                .isEqualTo(StatementState.SUCCEEDED);
-        return r;
+        return SqlRows.ok(w, warehouse, sql);
     }
 
     String warehouse(String engine) {
-        return w.warehouses().create(new CreateWarehouseRequest().setName("wh-" + engine + "-" + UUID.randomUUID())
-                .setTags(new EndpointTags().setCustomTags(List.of(new EndpointTagPair().setKey("minilake.engine").setValue(engine)))))
-                .getResponse().getId();
+        return Warehouses.pinnedTo(w, engine);
     }
 
     /** The engine query history records for a statement (MiniLake's extra field; the SDK drops it). */
     String engineOf(String statementId) throws Exception {
-        JsonNode h = JSON.readTree(server.send("GET", "/api/2.0/sql/history/queries?filter_by.statement_ids=" + statementId, null).body());
-        return h.at("/res/0/engine").asText();
+        return Warehouses.engineOf(server, statementId);
     }
 
     @Test

@@ -10,19 +10,16 @@ import com.databricks.sdk.service.jobs.RunOutput;
 import com.databricks.sdk.service.jobs.RunResultState;
 import com.databricks.sdk.service.jobs.SparkPythonTask;
 import com.databricks.sdk.service.jobs.Task;
-import com.databricks.sdk.service.sql.CreateWarehouseRequest;
-import com.databricks.sdk.service.sql.EndpointTagPair;
-import com.databricks.sdk.service.sql.EndpointTags;
 import com.databricks.sdk.service.sql.ExecuteStatementRequest;
 import com.databricks.sdk.service.sql.StatementResponse;
 import com.databricks.sdk.service.sql.StatementState;
 import com.databricks.sdk.service.workspace.Import;
 import com.databricks.sdk.service.workspace.ImportFormat;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.minilake.core.settings.Settings;
 import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.support.MiniLakeServer;
+import dev.minilake.support.SqlRows;
+import dev.minilake.support.Warehouses;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -43,7 +39,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * lacks (identity, generated and default columns, CHECK constraints) are written by Delta on Spark.
  */
 class UcViewsSdkTest {
-    static final ObjectMapper JSON = new ObjectMapper();
     final MiniLakeServer server = MiniLakeServer.shared();
     final WorkspaceClient w = server.workspace();
 
@@ -59,26 +54,19 @@ class UcViewsSdkTest {
     }
 
     StatementResponse run(String warehouse, String sql) {
-        return w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId(warehouse).setStatement(sql)
-                .setCatalog("main").setSchema("default").setWaitTimeout("50s"));
+        return SqlRows.run(w, warehouse, sql);
     }
 
     StatementResponse ok(String warehouse, String sql) {
-        StatementResponse r = run(warehouse, sql);
-        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
-                .isEqualTo(StatementState.SUCCEEDED);
-        return r;
+        return SqlRows.ok(w, warehouse, sql);
     }
 
     String warehouse(String engine) {
-        return w.warehouses().create(new CreateWarehouseRequest().setName("wh-" + engine + "-" + UUID.randomUUID())
-                .setTags(new EndpointTags().setCustomTags(List.of(new EndpointTagPair().setKey("minilake.engine").setValue(engine)))))
-                .getResponse().getId();
+        return Warehouses.pinnedTo(w, engine);
     }
 
     String engineOf(String statementId) throws Exception {
-        JsonNode h = JSON.readTree(server.send("GET", "/api/2.0/sql/history/queries?filter_by.statement_ids=" + statementId, null).body());
-        return h.at("/res/0/engine").asText();
+        return Warehouses.engineOf(server, statementId);
     }
 
     @Test

@@ -20,7 +20,24 @@ public final class SqlRows {
      * wait (one that starts a cold Spark, say) is polled until it ends.
      */
     public static StatementResponse run(WorkspaceClient w, String sql) {
-        StatementResponse r = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+        return run(w, new ExecuteStatementRequest().setWarehouseId("dev").setStatement(sql));
+    }
+
+    /** {@link #run(WorkspaceClient, String)} on a given warehouse (the current schema is main.default, as a session starts). */
+    public static StatementResponse run(WorkspaceClient w, String warehouse, String sql) {
+        return run(w, new ExecuteStatementRequest().setWarehouseId(warehouse).setStatement(sql).setWaitTimeout("50s"));
+    }
+
+    /** A statement on a given warehouse that must succeed; the assertion names the error otherwise. */
+    public static StatementResponse ok(WorkspaceClient w, String warehouse, String sql) {
+        StatementResponse r = run(w, warehouse, sql);
+        assertThat(r.getStatus().getState()).as(sql + ": " + (r.getStatus().getError() == null ? "" : r.getStatus().getError().getMessage()))
+                .isEqualTo(StatementState.SUCCEEDED);
+        return r;
+    }
+
+    private static StatementResponse run(WorkspaceClient w, ExecuteStatementRequest request) {
+        StatementResponse r = w.statementExecution().executeStatement(request);
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
         while ((r.getStatus().getState() == StatementState.PENDING || r.getStatus().getState() == StatementState.RUNNING)
                 && System.nanoTime() < deadline) {

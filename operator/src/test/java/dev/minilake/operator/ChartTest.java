@@ -77,7 +77,7 @@ class ChartTest {
             assertThat(env.get("MINILAKE_EXECUTOR").getValue()).isEqualTo("kubernetes");
             assertThat(env.get("MINILAKE_MCP").getValue()).as("MCP at /mcp is on by default").isEqualTo("1");
             assertThat(env.get("MINILAKE_K8S_DATA_CLAIM").getValue()).isEqualTo("minilake-pr-123-data");
-            assertThat(env.get("MINILAKE_K8S_SERVICE_URL").getValue()).isEqualTo("http://minilake-pr-123:8000");
+            assertThat(env.get("MINILAKE_K8S_SERVICE_URL").getValue()).isEqualTo("http://$(MINILAKE_PR_123_SERVICE_HOST):8000");
             // the Service's names pass the origin policy's Host check (job pods call back through them)
             assertThat(env.get("MINILAKE_ALLOWED_HOSTS").getValue().split(",")).contains("minilake-pr-123")
                     .anyMatch(h -> h.startsWith("minilake-pr-123.") && h.endsWith(".svc.cluster.local"));

@@ -219,6 +219,27 @@ class K3sClusterTest {
             assertThat(run.getState().getResultState()).as(run.getState() + ": " + output.getError() + "\n" + output.getErrorTrace()
                     + "\n" + output.getLogs()).isEqualTo(RunResultState.SUCCESS);
             assertThat(w.jobs().getRunOutput(taskRunId).getLogs()).contains("hello from pod mlj-" + run.getRunId() + "-" + taskRunId + "-driver 3");
+
+            // a Spark task: its driver pod starts its own Spark, which writes a MANAGED Delta table on the
+            // shared volume through the api-server's Unity Catalog; the api-server's DuckDB then reads it
+            String sparkCode = "from pyspark.sql import SparkSession\n"
+                    + "spark = SparkSession.builder.getOrCreate()\n"
+                    + "spark.sql('CREATE TABLE main.default.from_pod AS SELECT id, id * 2 AS doubled FROM range(5)')\n"
+                    + "print('spark in pod', spark.version, spark.table('main.default.from_pod').count())\n";
+            w.workspace().importContent(new Import().setPath("/Workspace/Shared/spark_in_pod.py").setFormat(ImportFormat.AUTO)
+                    .setContent(Base64.getEncoder().encodeToString(sparkCode.getBytes(StandardCharsets.UTF_8))).setOverwrite(true));
+            long t2 = System.nanoTime();
+            Run sparkRun = w.jobs().submit(new SubmitRun().setRunName("spark-in-cluster").setTasks(List.of(new SubmitTask().setTaskKey("spark")
+                    .setSparkPythonTask(new SparkPythonTask().setPythonFile("/Workspace/Shared/spark_in_pod.py"))))).get(Duration.ofMinutes(8));
+            System.out.printf("k3s agent: Jobs API submit of a Spark task -> Spark in the driver pod -> run SUCCESS in %d ms%n", (System.nanoTime() - t2) / 1_000_000);
+            long sparkTaskRunId = sparkRun.getTasks().iterator().next().getRunId();
+            var sparkOutput = w.jobs().getRunOutput(sparkTaskRunId);
+            assertThat(sparkRun.getState().getResultState()).as(sparkRun.getState() + ": " + sparkOutput.getError() + "\n"
+                    + sparkOutput.getErrorTrace() + "\n" + sparkOutput.getLogs()).isEqualTo(RunResultState.SUCCESS);
+            assertThat(sparkOutput.getLogs()).contains("spark in pod 4.0.1 5");
+            var sum = w.statementExecution().executeStatement(new ExecuteStatementRequest().setWarehouseId("dev")
+                    .setStatement("SELECT sum(doubled) FROM main.default.from_pod"));
+            assertThat(sum.getResult().getDataArray()).as(String.valueOf(sum.getStatus())).containsExactly(List.of("20"));
         }
         Helm.uninstall(release).withNamespace(ns).withKubeConfig(K3s.kubeconfig()).call();
     }

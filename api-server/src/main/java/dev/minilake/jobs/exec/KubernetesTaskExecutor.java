@@ -4,6 +4,8 @@ import dev.minilake.core.settings.Settings;
 import dev.minilake.crd.MiniLakeJob;
 import dev.minilake.crd.MiniLakeJobSpec;
 import dev.minilake.crd.MiniLakeJobStatus;
+import dev.minilake.engines.spark.SparkJvm;
+import dev.minilake.engines.spark.SparkRunnerLocation;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -18,7 +20,9 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,6 +75,27 @@ public final class KubernetesTaskExecutor implements TaskExecutor, AutoCloseable
     }
 
     @Override
+    public boolean sparkRunsWithTheTask() {
+        return true;
+    }
+
+    /**
+     * A Spark task's command in its driver pod: the spark-runner's {@code pod-driver} (from the same
+     * image, so at this server's own paths) starts Spark in the pod, then runs the task against it.
+     */
+    List<String> podCommand(TaskLaunch launch) {
+        if (!launch.usesSpark()) return launch.command();
+        SparkRunnerLocation runner = SparkRunnerLocation.find(settings).orElseThrow(() -> new IllegalStateException(
+                "a Spark task's driver pod needs the spark-runner (spark-runner.jar with lib/) in the image; set MINILAKE_SPARK_RUNNER"));
+        List<String> cmd = new ArrayList<>(List.of(SparkJvm.javaBinary(), "-XX:MaxRAMPercentage=50"));
+        cmd.addAll(SparkJvm.OPTIONS);
+        cmd.addAll(List.of("-cp", runner.classpath(), "dev.minilake.spark.SparkRunnerMain", "pod-driver",
+                "--data-dir", "/tmp/minilake-spark", "--"));
+        cmd.addAll(launch.command());
+        return cmd;
+    }
+
+    @Override
     public TaskHandle launch(TaskLaunch launch) {
         String name = jobName(launch);
         K8sHandle handle = new K8sHandle(name);
@@ -93,7 +118,7 @@ public final class KubernetesTaskExecutor implements TaskExecutor, AutoCloseable
             MiniLakeJobSpec spec = job.getSpec();
             spec.setTaskType(launch.taskType());
             spec.setPayload(launch.command().size() > 4 ? launch.command().get(4) : String.join(" ", launch.command()));
-            spec.setCommand(launch.command());
+            spec.setCommand(podCommand(launch));
             Map<String, String> env = new LinkedHashMap<>(launch.env());
             if (!settings.k8sServiceUrl().isBlank()) env.put("DATABRICKS_HOST", settings.k8sServiceUrl());
             spec.setEnv(env);
@@ -123,7 +148,7 @@ public final class KubernetesTaskExecutor implements TaskExecutor, AutoCloseable
             // the status may have moved before the informer saw this name
             MiniLakeJob now = client.resources(MiniLakeJob.class).inNamespace(namespace).withName(name).get();
             if (now != null) handle.observe(now);
-        } catch (KubernetesClientException e) {
+        } catch (KubernetesClientException | IllegalStateException e) {
             handles.remove(name);
             handle.completion.complete(TaskOutcome.failedToStart("Could not create MiniLakeJob " + name + " in namespace "
                     + namespace + ": " + e.getMessage()));

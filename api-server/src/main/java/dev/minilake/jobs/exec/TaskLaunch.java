@@ -24,6 +24,8 @@ import java.util.Map;
  * @param sparkConf  spark_conf of the task's cluster
  * @param numWorkers num_workers of the task's cluster (0 = Spark local)
  * @param secrets    the secret values the run has resolved (growing while it runs): its output is redacted against them
+ * @param usesSpark  the task's source uses Spark and has no {@code SPARK_REMOTE} yet: an executor whose tasks bring
+ *                   their own Spark starts one for it
  */
 public record TaskLaunch(
         long runId,
@@ -37,7 +39,14 @@ public record TaskLaunch(
         Duration timeout,
         Map<String, String> sparkConf,
         int numWorkers,
-        RunSecrets secrets) {
+        RunSecrets secrets,
+        boolean usesSpark) {
+
+    public TaskLaunch(long runId, long taskRunId, String taskKey, String taskType, List<String> command, Map<String, String> env,
+                      Map<String, String> secretEnv, Path workDir, Duration timeout, Map<String, String> sparkConf, int numWorkers,
+                      RunSecrets secrets) {
+        this(runId, taskRunId, taskKey, taskType, command, env, secretEnv, workDir, timeout, sparkConf, numWorkers, secrets, false);
+    }
 
     public TaskLaunch {
         command = List.copyOf(command);
