@@ -16,11 +16,18 @@ class SqlTableCatalog implements TableCatalog {
     private final TablesService tables;
     private final CatalogsService catalogs;
     private final SchemasService schemas;
+    private final InformationSchemaViews informationSchema;
 
     SqlTableCatalog(TablesService tables, CatalogsService catalogs, SchemasService schemas) {
         this.tables = tables;
         this.catalogs = catalogs;
         this.schemas = schemas;
+        this.informationSchema = new InformationSchemaViews(catalogs, schemas, tables);
+    }
+
+    @Override
+    public Optional<InformationSchemaView> informationSchema(String catalog, String view) {
+        return informationSchema.view(catalog, view);
     }
 
     @Override

@@ -86,6 +86,7 @@ public final class SqlTranslator {
     private static Translation translate(Statement st, LexicalPass lexical, VolumePaths volumes) {
         Map<String, String> options = new LinkedHashMap<>();
         List<DuckSql> out = new ArrayList<>();
+        List<Translation.InformationSchemaRef> infoSchema = InformationSchemaNames.rewrite(st);
         CatalogNames.rewrite(st);
         if (st instanceof Select query) SparkColumnNames.apply(query, lexical::restoreWritten);
         List<Comment> columnComments = new ArrayList<>();
@@ -118,7 +119,7 @@ public final class SqlTranslator {
         }
         out.add(deparse(st, lexical, volumes));
         for (Comment c : columnComments) out.add(deparse(c, lexical, volumes));
-        return new Translation(classify(st), null, out, options, true);
+        return new Translation(classify(st), null, out, options, true, infoSchema);
     }
 
     /**

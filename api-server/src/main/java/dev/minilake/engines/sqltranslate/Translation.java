@@ -10,7 +10,21 @@ import java.util.Map;
  * CLUSTER BY, TBLPROPERTIES) so Unity Catalog can record it.
  */
 public record Translation(StatementKind kind, Command command, List<DuckSql> statements,
-                          Map<String, String> tableOptions, boolean parsed) {
+                          Map<String, String> tableOptions, boolean parsed, List<InformationSchemaRef> informationSchema) {
+
+    public Translation(StatementKind kind, Command command, List<DuckSql> statements, Map<String, String> tableOptions, boolean parsed) {
+        this(kind, command, statements, tableOptions, parsed, List.of());
+    }
+
+    /**
+     * A view of Unity Catalog's information_schema the statement reads, as the temporary table the
+     * runner fills before it runs: {@code catalog} null for the current catalog, "system" for all.
+     */
+    public record InformationSchemaRef(String catalog, String view, int index) {
+        public String tempTable() {
+            return "minilake_information_schema_" + index;
+        }
+    }
 
     public record DuckSql(String sql, List<String> parameters) {
     }

@@ -428,6 +428,15 @@ final class StatementRunner {
         }
         if (t.command() instanceof Command.ShowTables st) return spool(exec, deltaSql.showTables(c, exec.context, st));
         if (t.command() != null) return spool(exec, CommandRunner.run(c, exec.context, t.command()));
+        if (!t.informationSchema().isEmpty()) {
+            try (InformationSchemaTables views = InformationSchemaTables.fill(c, tables, exec.context.catalog(), t.informationSchema())) {
+                return runStatements(c, exec, t);
+            }
+        }
+        return runStatements(c, exec, t);
+    }
+
+    private SpooledResult runStatements(Connection c, StatementExecution exec, Translation t) throws Exception {
         if (t.statements().size() == 1) return single(c, exec, t.statements().get(0), t);
         c.setAutoCommit(false);
         try {

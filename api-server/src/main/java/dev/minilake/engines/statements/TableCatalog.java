@@ -33,6 +33,19 @@ public interface TableCatalog {
                         String comment, int position) {
     }
 
+    /**
+     * One view of Unity Catalog's information_schema, as rows: column names, their DuckDB types (a
+     * TIMESTAMP value is epoch milliseconds) and the rows in column order.
+     */
+    record InformationSchemaView(List<String> columns, List<String> duckTypes, List<List<Object>> rows) {
+    }
+
+    /**
+     * A view ({@code tables}, {@code columns}, ...) of a catalog's information_schema, or of every
+     * catalog's for {@code system}; empty for a catalog or view that does not exist.
+     */
+    Optional<InformationSchemaView> informationSchema(String catalog, String view);
+
     /** Every catalog's name, sorted. */
     List<String> catalogNames();
 
