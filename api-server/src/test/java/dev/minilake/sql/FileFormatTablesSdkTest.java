@@ -5,8 +5,6 @@ import com.databricks.sdk.service.catalog.DataSourceFormat;
 import com.databricks.sdk.service.catalog.TableInfo;
 import com.databricks.sdk.service.catalog.TableType;
 import com.databricks.sdk.service.sql.StatementResponse;
-import dev.minilake.core.settings.Settings;
-import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.support.MiniLakeServer;
 import dev.minilake.support.SqlRows;
 import dev.minilake.support.Warehouses;
@@ -21,7 +19,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Tables of Spark's file formats (issue 30): {@code CREATE TABLE ... USING parquet|csv|json} makes a
@@ -35,8 +32,7 @@ class FileFormatTablesSdkTest {
 
     @BeforeAll
     static void needsSparkRunner() {
-        assumeTrue(SparkRunnerLocation.find(MiniLakeServer.shared().bean(Settings.class)).isPresent(),
-                "spark-runner/target/spark-runner.jar is missing: mvn -pl spark-runner -am package -DskipTests");
+        MiniLakeServer.assumeSparkRunner();
     }
 
     @BeforeEach

@@ -11,7 +11,6 @@ import com.databricks.sdk.service.sql.StatementState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.minilake.core.settings.Settings;
-import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.support.MiniLakeServer;
 import dev.minilake.support.SqlRows;
 import dev.minilake.support.Warehouses;
@@ -25,7 +24,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Two engines behind one interface (issue 18): in auto, DuckDB answers what it answers exactly and
@@ -40,8 +38,7 @@ class SparkEngineSdkTest {
 
     @BeforeAll
     static void needsSparkRunner() {
-        assumeTrue(SparkRunnerLocation.find(MiniLakeServer.shared().bean(Settings.class)).isPresent(),
-                "spark-runner/target/spark-runner.jar is missing: mvn -pl spark-runner -am package -DskipTests");
+        MiniLakeServer.assumeSparkRunner();
     }
 
     @BeforeEach

@@ -11,8 +11,6 @@ import com.databricks.sdk.service.sql.ExecuteStatementRequest;
 import com.databricks.sdk.service.sql.ResultData;
 import com.databricks.sdk.service.sql.StatementResponse;
 import com.databricks.sdk.service.sql.StatementState;
-import dev.minilake.core.settings.Settings;
-import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.engines.sqltranslate.SqlToken;
 import dev.minilake.engines.sqltranslate.SqlTokenizer;
 import dev.minilake.sql.ConformanceCorpus.Answer;
@@ -38,7 +36,6 @@ import java.util.Set;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The differential conformance suite against real Spark (issue 18): every statement of the corpus
@@ -77,8 +74,7 @@ class SqlConformanceTest {
 
     @BeforeAll
     static void needsSparkRunner() {
-        assumeTrue(SparkRunnerLocation.find(MiniLakeServer.shared().bean(Settings.class)).isPresent(),
-                "spark-runner/target/spark-runner.jar is missing: mvn -pl spark-runner -am package -DskipTests");
+        MiniLakeServer.assumeSparkRunner();
     }
 
     @Test

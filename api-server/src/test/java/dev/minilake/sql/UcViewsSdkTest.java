@@ -15,8 +15,6 @@ import com.databricks.sdk.service.sql.StatementResponse;
 import com.databricks.sdk.service.sql.StatementState;
 import com.databricks.sdk.service.workspace.Import;
 import com.databricks.sdk.service.workspace.ImportFormat;
-import dev.minilake.core.settings.Settings;
-import dev.minilake.engines.spark.SparkRunnerLocation;
 import dev.minilake.support.MiniLakeServer;
 import dev.minilake.support.SqlRows;
 import dev.minilake.support.Warehouses;
@@ -30,7 +28,6 @@ import java.util.Base64;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Views are Unity Catalog objects (issue 30): a view keeps its query's Spark SQL text, and every engine
@@ -44,8 +41,7 @@ class UcViewsSdkTest {
 
     @BeforeAll
     static void needsSparkRunner() {
-        assumeTrue(SparkRunnerLocation.find(MiniLakeServer.shared().bean(Settings.class)).isPresent(),
-                "spark-runner/target/spark-runner.jar is missing: mvn -pl spark-runner -am package -DskipTests");
+        MiniLakeServer.assumeSparkRunner();
     }
 
     @BeforeEach

@@ -102,4 +102,11 @@ public final class MiniLakeServer {
     public void close() {
         context.close();
     }
+
+    /** Skips (and counts) a test class that needs the built spark-runner, saying how to build it. */
+    public static void assumeSparkRunner() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.minilake.engines.spark.SparkRunnerLocation.find(
+                        shared().bean(dev.minilake.core.settings.Settings.class)).isPresent(),
+                "spark-runner/target/spark-runner.jar is missing: mvn -pl spark-runner -am package -DskipTests");
+    }
 }
